@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const pgAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export interface Running {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+function stopper(child: ChildProcess, cleanup: () => Promise<void> | void = () => {}) {
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    await cleanup();
+  };
+}
+
+/** The real app in its own process, on PGlite in a fresh directory or on a fresh PostgreSQL database. */
+export async function startApp(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<Running> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-'));
+  let databaseUrl = '';
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    const name = `marquee_bench_${process.pid}_${port}`;
+    await adminQuery(`create database ${name}`);
+    const url = new URL(pgAdminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    };
+  }
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseURL}/api/health`, child);
+  return {
+    baseURL,
+    stop: stopper(child, async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase();
+    }),
+  };
+}
+
+/** The bare node:http baseline answering `routes` (url → body) in its own process. */
+export async function startBare(routes: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const file = path.join(os.tmpdir(), `marquee-bare-${process.pid}-${port}.json`);
+  fs.writeFileSync(file, JSON.stringify(routes));
+  const child = spawn(process.execPath, [path.join(root, 'bench/bare-server.mjs')], {
+    env: { ...process.env, PORT: String(port), BARE_ROUTES: file },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseURL}${Object.keys(routes)[0]}`, child);
+  return { baseURL, stop: stopper(child, () => fs.rmSync(file, { force: true })) };
+}
+
+export async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: pgAdminUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function postgresReachable() {
+  try {
+    await adminQuery('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Load {
+  requestsPerSecond: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function load(url: string, { seconds = 6, connections = 50 } = {}): Promise<Load> {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

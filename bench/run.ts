@@ -1,0 +1,58 @@
+// `npm run bench`: the read paths under load, beside a bare node:http server answering the same
+// bytes in the same run, on PGlite and on PostgreSQL. Not part of the test suite.
+import { load, postgresReachable, startApp, startBare, type Load } from './lib.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const kinds: ('pglite' | 'postgres')[] = ['pglite'];
+if (await postgresReachable()) kinds.push('postgres');
+else console.log('!! PostgreSQL is not reachable: benchmarking PGlite only (set TEST_DATABASE_URL).');
+
+interface Row {
+  database: string;
+  route: string;
+  app: Load;
+  bare: Load;
+}
+const rows: Row[] = [];
+
+for (const kind of kinds) {
+  const app = await startApp(kind);
+  try {
+    const shows = (await (await fetch(`${app.baseURL}/api/shows`)).json()) as {
+      shows: { _id: string; status: string }[];
+    };
+    // The sold-out show has the fullest seat map, the largest answer.
+    const show = shows.shows.find((s) => s.status === 'sold-out') ?? shows.shows[0]!;
+    const routes: Record<string, string> = {};
+    for (const url of ['/api/movies', `/api/bookings/seats/${show._id}`]) {
+      routes[url] = await (await fetch(`${app.baseURL}${url}`)).text();
+    }
+    const bare = await startBare(routes);
+    try {
+      for (const url of Object.keys(routes)) {
+        const label = url.startsWith('/api/bookings/seats/') ? 'GET /api/bookings/seats/{id}' : `GET ${url}`;
+        // Warm both, then measure each alone so neither competes with the other for the CPU.
+        await load(`${app.baseURL}${url}`, { seconds: 1 });
+        const appLoad = await load(`${app.baseURL}${url}`, { seconds });
+        const bareLoad = await load(`${bare.baseURL}${url}`, { seconds });
+        rows.push({ database: kind, route: label, app: appLoad, bare: bareLoad });
+      }
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+console.log(`\nRead paths, ${seconds} s each, 50 connections (autocannon), same machine, same run\n`);
+console.log('| database | route | app req/s | app p99 ms | bare req/s | bare p99 ms | app / bare |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+for (const row of rows) {
+  const ratio = row.app.requestsPerSecond / row.bare.requestsPerSecond;
+  console.log(
+    `| ${row.database} | ${row.route} | ${row.app.requestsPerSecond} | ${row.app.p99} | ${row.bare.requestsPerSecond} | ${row.bare.p99} | ${ratio.toFixed(2)} |`,
+  );
+  if (row.app.non2xx || row.app.errors)
+    console.log(`!! ${row.route} on ${row.database}: ${row.app.non2xx} non-2xx, ${row.app.errors} errors`);
+}

@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+// The unstyled build, because the default one injects a <style> tag that the CSP blocks.
+import { ToastContainer } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
+import { ApiError } from '../lib/api.ts';
+import { useTheme } from '../lib/theme.ts';
+
+// Retrying a 4xx only repeats the same refusal; network failures and 5xx may pass.
+function shouldRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: shouldRetry },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const theme = useTheme();
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <ToastContainer position="top-right" autoClose={5000} theme={theme} />
+    </QueryClientProvider>
+  );
+}

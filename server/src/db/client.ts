@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export type NotificationHandler = (payload: string) => void;
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** LISTEN on a channel; NOTIFYs sent in a transaction arrive after it commits. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… to use that server; otherwise embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; 'memory' keeps it in memory (tests). */
+  dataDir?: string;
+  /** Applies pending migrations before answering (default true). */
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Arbitrary but fixed: every process of this app takes this advisory lock to migrate and seed. */
+export const SETUP_LOCK_ID = 7_415_001;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const dataDir = options.dataDir ?? './data';
+  const inMemory = dataDir === 'memory';
+  const release = inMemory ? () => {} : lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = inMemory ? new PGlite() : new PGlite(path.join(path.resolve(dataDir), 'pgdata'));
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, handler) {
+      const unsubscribe = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/**
+ * PGlite does not guard its directory, and two processes on one directory corrupt it.
+ * A lock file holding our pid refuses a second process; a lock left by a dead one is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'marquee.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        fs.rmSync(lockPath, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${path.resolve(dataDir)} is in use by process ${owner}. ` +
+            'Stop it, or give this process another DATA_DIR (or a DATABASE_URL).',
+          { cause: error },
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${path.resolve(dataDir)}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  try {
+    if (options.migrate !== false) await migrateWithLock(databaseUrl);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const listeners = new Set<pg.Client>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, handler) {
+      const client = await openListener(databaseUrl, channel, handler);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => {});
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}
+
+/** Several processes may start at once on one server: one migrates while the others wait. */
+async function migrateWithLock(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_ID]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}
+
+async function openListener(databaseUrl: string, channel: string, handler: NotificationHandler) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {});
+  client.on('notification', (message) => {
+    if (message.channel === channel) handler(message.payload ?? '');
+  });
+  await client.connect();
+  await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  return client;
+}
+
+/** The PostgreSQL error code behind a driver or drizzle error (drizzle wraps it in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,296 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// better-auth's four tables (user, session, account, verification), written by hand because its
+// schema CLI needs Node 22. Columns follow better-auth 1.7 with the admin plugin's additions.
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role').notNull().default('user'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The catalogue
+// ---------------------------------------------------------------------------------------------
+
+export const movies = pgTable('movies', {
+  id: uuid('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  year: text('year').notNull(),
+  rated: text('rated').notNull().default(''),
+  released: text('released').notNull().default(''),
+  runtime: text('runtime').notNull().default(''),
+  genre: text('genre').notNull().default(''),
+  director: text('director').notNull().default(''),
+  writer: text('writer').notNull().default(''),
+  actors: text('actors').notNull().default(''),
+  plot: text('plot').notNull().default(''),
+  language: text('language').notNull().default(''),
+  country: text('country').notNull().default(''),
+  awards: text('awards').notNull().default(''),
+  poster: text('poster').notNull().default(''),
+  /** Out of 10, one decimal; null when unrated ('N/A' on the detail page). */
+  rating: doublePrecision('rating'),
+  trailerLink: text('trailer_link'),
+  isFeatured: boolean('is_featured').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const shows = pgTable(
+  'shows',
+  {
+    id: uuid('id').primaryKey(),
+    movieId: uuid('movie_id')
+      .notNull()
+      .references(() => movies.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    totalSeats: integer('total_seats').notNull(),
+    /** 'active' or 'cancelled'; 'sold-out' is derived from the seats actually held and sold. */
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shows_price_positive', sql`${t.pricePaise} >= 100`),
+    check('shows_total_seats_range', sql`${t.totalSeats} between 1 and 500`),
+    check('shows_status_known', sql`${t.status} in ('active', 'cancelled')`),
+    // One live show per movie per start time: the time-slot rule, arbitrated by the database.
+    uniqueIndex('shows_movie_slot_live_uq')
+      .on(t.movieId, t.startsAt)
+      .where(sql`${t.status} = 'active'`),
+    index('shows_starts_at_idx').on(t.startsAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Bookings, their seats, payments and refunds
+// ---------------------------------------------------------------------------------------------
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    showId: uuid('show_id')
+      .notNull()
+      .references(() => shows.id),
+    /** The seats as booked, kept whatever happens to the claims. */
+    seats: text('seats').array().notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('bookings_status_known', sql`${t.status} in ('pending', 'paid', 'cancelled', 'expired')`),
+    check('bookings_amount_positive', sql`${t.amountPaise} > 0`),
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    index('bookings_show_idx').on(t.showId),
+    index('bookings_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * One row per seat a booking claims. `is_live` is true while the booking holds or owns the seat;
+ * the partial unique index below is the guard that no seat is ever held or sold twice.
+ */
+export const bookingSeats = pgTable(
+  'booking_seats',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    showId: uuid('show_id')
+      .notNull()
+      .references(() => shows.id),
+    seat: text('seat').notNull(),
+    isLive: boolean('is_live').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.seat] }),
+    uniqueIndex('booking_seats_live_uq')
+      .on(t.showId, t.seat)
+      .where(sql`${t.isLive}`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    gateway: text('gateway').notNull(),
+    /** The gateway's own id for this payment (checkout session, sandbox intent). */
+    gatewayRef: text('gateway_ref').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status').notNull().default('open'),
+    paymentUrl: text('payment_url'),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payments_status_known', sql`${t.status} in ('open', 'succeeded', 'expired', 'refunded')`),
+    uniqueIndex('payments_gateway_ref_uq').on(t.gateway, t.gatewayRef),
+    index('payments_booking_idx').on(t.bookingId),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountPaise: integer('amount_paise').notNull(),
+    reason: text('reason').notNull(),
+    gatewayRef: text('gateway_ref'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    // A payment is refunded at most once.
+    uniqueIndex('refunds_payment_uq').on(t.paymentId),
+  ],
+);
+
+/** Gateway events already handled: replays and duplicates are recognised here. */
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.eventId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Favourites and the audit log
+// ---------------------------------------------------------------------------------------------
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    movieId: uuid('movie_id')
+      .notNull()
+      .references(() => movies.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.movieId] })],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

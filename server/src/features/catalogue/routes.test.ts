@@ -1,0 +1,190 @@
+import type { Movie, MovieWithShows, Show } from '@marquee/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t.close());
+
+async function get<T = Record<string, unknown>>(url: string) {
+  const response = await t.app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.json<T & { success: boolean; message: string }>() };
+}
+
+describe('GET /api/movies', () => {
+  it('lists the catalogue with listing and detail fields', async () => {
+    const { status, body } = await get<{ movies: Movie[] }>('/api/movies');
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(typeof body.message).toBe('string');
+    expect(body.movies.length).toBeGreaterThanOrEqual(5);
+    const sintel = body.movies.find((movie) => movie.title === 'Sintel')!;
+    expect(sintel).toMatchObject({
+      title: 'Sintel',
+      Title: 'Sintel',
+      Year: '2010',
+      Director: 'Colin Levy',
+      poster: '/posters/sintel.svg',
+      duration: '15 min',
+      rating: 7.9,
+      Ratings: '7.9',
+      booking_link: `/booking/${sintel._id}`,
+    });
+    expect(sintel.description).toBe(sintel.Plot);
+    expect(typeof sintel._id).toBe('string');
+  });
+
+  it('serves every seeded poster from the app itself', async () => {
+    const { body } = await get<{ movies: Movie[] }>('/api/movies');
+    for (const movie of body.movies) {
+      const response = await t.app.inject({ method: 'GET', url: movie.poster });
+      expect(response.statusCode, movie.poster).toBe(200);
+      expect(response.headers['content-type']).toContain('image/svg+xml');
+    }
+  });
+});
+
+describe('GET /api/movies/:id', () => {
+  it('answers one movie', async () => {
+    const { body: list } = await get<{ movies: Movie[] }>('/api/movies');
+    const first = list.movies[0]!;
+    const { status, body } = await get<{ movie: Movie }>(`/api/movies/${first._id}`);
+    expect(status).toBe(200);
+    expect(body.movie).toEqual(first);
+  });
+
+  it('is 404 for an unknown or malformed id, never 500', async () => {
+    for (const id of [
+      '7b0a9a3e-6f9f-4a4e-9c51-3d1b2b7c9f00',
+      'not-an-id',
+      '1',
+      "x'; drop table movies;--",
+      '%00',
+    ]) {
+      const { status, body } = await get(`/api/movies/${encodeURIComponent(id)}`);
+      expect(status, id).toBe(404);
+      expect(body).toEqual({ success: false, message: 'Movie not found' });
+    }
+  });
+});
+
+describe('GET /api/movies/movies-with-shows', () => {
+  it('gives each movie its upcoming shows and the card figures', async () => {
+    const { status, body } = await get<{ movies: MovieWithShows[] }>('/api/movies/movies-with-shows');
+    expect(status).toBe(200);
+    expect(body.movies.length).toBeGreaterThanOrEqual(5);
+    for (const movie of body.movies) {
+      expect(movie.shows.length).toBeGreaterThan(0);
+      const active = movie.shows.filter((show) => show.status === 'active');
+      expect(movie.showCount).toBe(active.length);
+      expect(movie.lowestPrice).toBe(
+        active.length ? Math.min(...active.map((show) => show.showPrice)) : null,
+      );
+      expect(movie.showDates).toEqual([...new Set(movie.shows.map((show) => show.showDate))]);
+      expect([...movie.showDates].sort()).toEqual(movie.showDates);
+      for (const show of movie.shows) expect(show.movie).toBe(movie._id);
+    }
+  });
+});
+
+describe('GET /api/shows', () => {
+  it('lists upcoming shows with the contract fields, soonest first', async () => {
+    const { status, body } = await get<{ shows: Show<Movie>[] }>('/api/shows/');
+    expect(status).toBe(200);
+    const now = t.clock.now.getTime();
+    const starts = body.shows.map((show) => Date.parse(show.startsAt));
+    expect(starts.every((start) => start > now)).toBe(true);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    const show = body.shows[0]!;
+    expect(show.showDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(show.showTime).toMatch(/^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/);
+    expect(show.totalSeats).toBe(96);
+    expect(typeof show.showPrice).toBe('number');
+    expect(show.movie.title).toBeTruthy();
+  });
+
+  it('includes the seeded sold-out and cancelled shows with their state', async () => {
+    const { body } = await get<{ shows: Show<Movie>[] }>('/api/shows');
+    const soldOut = body.shows.filter((show) => show.status === 'sold-out');
+    const cancelled = body.shows.filter((show) => show.status === 'cancelled');
+    expect(soldOut).toHaveLength(1);
+    expect(soldOut[0]!.availableSeats).toBe(0);
+    expect(cancelled).toHaveLength(1);
+  });
+
+  it('answers the same with or without the trailing slash', async () => {
+    const withSlash = await get('/api/shows/');
+    const without = await get('/api/shows');
+    expect(withSlash.body).toEqual(without.body);
+  });
+});
+
+describe('GET /api/shows/movie/:movieId', () => {
+  it('lists one movie’s upcoming shows', async () => {
+    const { body: list } = await get<{ movies: Movie[] }>('/api/movies');
+    const movie = list.movies[0]!;
+    const { status, body } = await get<{ shows: Show<Movie>[] }>(`/api/shows/movie/${movie._id}`);
+    expect(status).toBe(200);
+    expect(body.shows.length).toBeGreaterThan(0);
+    expect(body.shows.every((show) => show.movie._id === movie._id)).toBe(true);
+  });
+
+  it('is 404 for an unknown movie', async () => {
+    const { status, body } = await get('/api/shows/movie/nope');
+    expect(status).toBe(404);
+    expect(body.message).toBe('Movie not found');
+  });
+});
+
+describe('GET /api/bookings/seats/:showId', () => {
+  it('maps every sold seat of the sold-out show', async () => {
+    const { body: shows } = await get<{ shows: Show<Movie>[] }>('/api/shows');
+    const soldOut = shows.shows.find((show) => show.status === 'sold-out')!;
+    const { status, body } = await get<{ occupiedSeats: Record<string, true>; availableSeats: number }>(
+      `/api/bookings/seats/${soldOut._id}`,
+    );
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(Object.keys(body.occupiedSeats)).toHaveLength(96);
+    expect(body.occupiedSeats.A1).toBe(true);
+    expect(body.availableSeats).toBe(0);
+  });
+
+  it('answers an empty map for a show with nothing booked', async () => {
+    const { body: shows } = await get<{ shows: Show<Movie>[] }>('/api/shows');
+    const open = shows.shows.find((show) => show.status === 'active')!;
+    const { body } = await get<{ occupiedSeats: Record<string, true> }>(`/api/bookings/seats/${open._id}`);
+    expect(body.occupiedSeats).toEqual({});
+  });
+
+  it('is 404 for an unknown or malformed show id', async () => {
+    for (const id of ['0b8ec2c4-64a4-4a57-8a53-6f7d2f3a9c11', 'abc']) {
+      const { status, body } = await get(`/api/bookings/seats/${id}`);
+      expect(status).toBe(404);
+      expect(body).toEqual({ success: false, message: 'Show not found' });
+    }
+  });
+});
+
+describe('the API boundary', () => {
+  it('answers unknown /api paths with JSON 404', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/nothing/here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false });
+  });
+
+  it('reports health with the database kind', async () => {
+    const { status, body } = await get<{ database: string }>('/api/health');
+    expect(status).toBe(200);
+    expect(body.database).toBe(process.env.MARQUEE_TEST_DB);
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/movies' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+});

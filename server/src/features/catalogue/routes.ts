@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/app-error.ts';
+import { listMoviesWithShows, listUpcomingShows } from './queries.ts';
+
+export async function catalogueRoutes(app: FastifyInstance) {
+  const { db, config, clock, movieCache } = app.deps;
+  const query = () => ({ db, timeZone: config.CINEMA_TIMEZONE, now: clock() });
+
+  app.get('/api/movies', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await movieCache.listBody()),
+  );
+
+  app.get('/api/movies/movies-with-shows', async () => ({
+    success: true,
+    message: 'Movies with shows fetched',
+    movies: await listMoviesWithShows(query()),
+  }));
+
+  app.get<{ Params: { id: string } }>('/api/movies/:id', async (request) => {
+    const movie = await movieCache.find(request.params.id);
+    if (!movie) throw notFound('Movie not found');
+    return { success: true, message: 'Movie fetched', movie };
+  });
+
+  app.get('/api/shows', async () => ({
+    success: true,
+    message: 'Shows fetched',
+    shows: await listUpcomingShows(query()),
+  }));
+
+  app.get<{ Params: { movieId: string } }>('/api/shows/movie/:movieId', async (request) => {
+    const movie = await movieCache.find(request.params.movieId);
+    if (!movie) throw notFound('Movie not found');
+    return {
+      success: true,
+      message: 'Shows fetched',
+      shows: await listUpcomingShows({ ...query(), movieId: movie._id }),
+    };
+  });
+}

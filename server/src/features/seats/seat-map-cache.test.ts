@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { insertBooking, insertMovie, insertShow, insertUser } from '../../db/factories.ts';
+import { bookingSeats } from '../../db/schema.ts';
+import { notifySeatChange, SEAT_CHANNEL, SeatMapCache } from './seat-map-cache.ts';
+
+let t: TestDatabase;
+let showId: string;
+let userId: string;
+const now = new Date('2030-01-01T10:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const movie = await insertMovie(t.database.db, { title: 'Cache Test' });
+  showId = (
+    await insertShow(t.database.db, { movieId: movie.id, startsAt: new Date('2030-01-02T10:00:00Z') })
+  ).id;
+  userId = (await insertUser(t.database.db, { name: 'Buyer', email: 'buyer@example.com' })).id;
+});
+afterAll(() => t.drop());
+
+async function read(cache: SeatMapCache, at: Date) {
+  const body = await cache.read(showId, at.getTime());
+  return JSON.parse(body!.toString()) as {
+    occupiedSeats: Record<string, true>;
+    availableSeats: number;
+    status: string;
+  };
+}
+
+/** Waits until `check` passes: notifications arrive asynchronously after commit. */
+async function eventually(check: () => Promise<void>, timeoutMs = 3_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+describe('seat map cache', () => {
+  it('stops counting a hold the instant its window closes, with no write', async () => {
+    const cache = new SeatMapCache(t.database.db);
+    const expiresAt = new Date(now.getTime() + 60_000);
+    await insertBooking(t.database.db, {
+      userId,
+      showId,
+      seats: ['A1', 'A2'],
+      pricePaise: 10_000,
+      now,
+      status: 'pending',
+      expiresAt,
+    });
+    await insertBooking(t.database.db, {
+      userId,
+      showId,
+      seats: ['B1'],
+      pricePaise: 10_000,
+      now,
+      status: 'paid',
+    });
+
+    expect(Object.keys((await read(cache, now)).occupiedSeats).sort()).toEqual(['A1', 'A2', 'B1']);
+    expect((await read(cache, new Date(expiresAt.getTime() - 1))).availableSeats).toBe(93);
+    const after = await read(cache, expiresAt);
+    expect(Object.keys(after.occupiedSeats)).toEqual(['B1']);
+    expect(after.availableSeats).toBe(95);
+  });
+
+  it('stays cached until told, then reloads', async () => {
+    const cache = new SeatMapCache(t.database.db);
+    const before = await read(cache, now);
+    await insertBooking(t.database.db, {
+      userId,
+      showId,
+      seats: ['C5'],
+      pricePaise: 10_000,
+      now,
+      status: 'paid',
+    });
+    expect(await read(cache, now)).toEqual(before);
+    cache.invalidate(showId);
+    expect((await read(cache, now)).occupiedSeats.C5).toBe(true);
+  });
+
+  it('hears changes from another connection to the same database', async () => {
+    const cache = new SeatMapCache(t.database.db);
+    const unlisten = await t.database.listen(SEAT_CHANNEL, (id) => cache.invalidate(id));
+    // On PostgreSQL the writer is a separate pool, as another server process would be.
+    const writer: Database = t.url
+      ? await openDatabase({ databaseUrl: t.url, migrate: false, poolSize: 1 })
+      : t.database;
+    try {
+      await read(cache, now);
+      await writer.db.transaction(async (tx) => {
+        await tx.update(bookingSeats).set({ isLive: false }).where(eq(bookingSeats.seat, 'C5'));
+        await notifySeatChange(tx, showId);
+      });
+      await eventually(async () => {
+        expect((await read(cache, now)).occupiedSeats.C5).toBeUndefined();
+      });
+    } finally {
+      await unlisten();
+      if (writer !== t.database) await writer.close();
+    }
+  });
+
+  it('answers null for a show that does not exist', async () => {
+    const cache = new SeatMapCache(t.database.db);
+    expect(await cache.read('00000000-0000-4000-8000-000000000000', now.getTime())).toBeNull();
+    expect(await cache.read('garbage', now.getTime())).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.ts';
+import { bookings, bookingSeats, shows } from '../../db/schema.ts';
+import { isUuid } from '../catalogue/queries.ts';
+import { showStatus } from '../catalogue/serialize.ts';
+
+/** NOTIFY channel on which every seat or show change names the show it touched. */
+export const SEAT_CHANNEL = 'marquee_seats';
+
+interface Entry {
+  showId: string;
+  totalSeats: number;
+  storedStatus: string;
+  /** Seat → end of its payment window in ms, or null when sold. Expired holds are dropped lazily. */
+  claims: Map<string, number | null>;
+  body: Buffer;
+  /** The body stays exact until the earliest open hold runs out. */
+  bodyValidUntil: number;
+}
+
+/**
+ * The seat map of each show, kept in memory and answered as prepared JSON bytes.
+ *
+ * Exactness: the entry holds every live claim with its deadline, so a hold that runs out stops
+ * counting at that instant without any write. Every write that changes a show's claims NOTIFYs
+ * SEAT_CHANNEL in its transaction, and every process drops its entry when that arrives; the
+ * writing process also drops it right after commit, so its own next read is fresh.
+ */
+export class SeatMapCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<Entry | null>>();
+  /** Bumped by invalidate(), so a load that raced an invalidation is not kept. */
+  private readonly generations = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxEntries = 5_000,
+  ) {}
+
+  /** The prepared answer for a show, or null when there is no such show. */
+  async read(showId: string, now: number): Promise<Buffer | null> {
+    const entry = this.entries.get(showId) ?? (await this.load(showId));
+    if (!entry) return null;
+    if (now >= entry.bodyValidUntil) this.render(entry, now);
+    return entry.body;
+  }
+
+  invalidate(showId: string): void {
+    this.entries.delete(showId);
+    this.generations.set(showId, (this.generations.get(showId) ?? 0) + 1);
+  }
+
+  clear(): void {
+    for (const showId of [...this.entries.keys(), ...this.loading.keys()]) this.invalidate(showId);
+  }
+
+  private load(showId: string): Promise<Entry | null> {
+    if (!isUuid(showId)) return Promise.resolve(null);
+    let pending = this.loading.get(showId);
+    if (!pending) {
+      const generation = this.generations.get(showId) ?? 0;
+      pending = this.fetch(showId)
+        .then((entry) => {
+          if (entry && (this.generations.get(showId) ?? 0) === generation) this.store(entry);
+          return entry;
+        })
+        .finally(() => this.loading.delete(showId));
+      this.loading.set(showId, pending);
+    }
+    return pending;
+  }
+
+  private async fetch(showId: string): Promise<Entry | null> {
+    const [show] = await this.db
+      .select({ totalSeats: shows.totalSeats, status: shows.status })
+      .from(shows)
+      .where(eq(shows.id, showId));
+    if (!show) return null;
+    const rows = await this.db
+      .select({ seat: bookingSeats.seat, status: bookings.status, expiresAt: bookings.expiresAt })
+      .from(bookingSeats)
+      .innerJoin(bookings, eq(bookings.id, bookingSeats.bookingId))
+      .where(and(eq(bookingSeats.showId, showId), eq(bookingSeats.isLive, true)));
+    const claims = new Map<string, number | null>();
+    for (const row of rows) {
+      if (row.status === 'paid') claims.set(row.seat, null);
+      else if (row.status === 'pending') claims.set(row.seat, row.expiresAt.getTime());
+    }
+    const entry: Entry = {
+      showId,
+      totalSeats: show.totalSeats,
+      storedStatus: show.status,
+      claims,
+      body: Buffer.alloc(0),
+      bodyValidUntil: -Infinity,
+    };
+    return entry;
+  }
+
+  private store(entry: Entry) {
+    this.entries.set(entry.showId, entry);
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  private render(entry: Entry, now: number) {
+    const occupiedSeats: Record<string, true> = {};
+    let validUntil = Infinity;
+    let taken = 0;
+    for (const [seat, heldUntil] of entry.claims) {
+      if (heldUntil === null || heldUntil > now) {
+        occupiedSeats[seat] = true;
+        taken++;
+        if (heldUntil !== null && heldUntil < validUntil) validUntil = heldUntil;
+      }
+    }
+    const availableSeats = Math.max(0, entry.totalSeats - taken);
+    entry.body = Buffer.from(
+      JSON.stringify({
+        success: true,
+        message: 'Occupied seats fetched',
+        showId: entry.showId,
+        totalSeats: entry.totalSeats,
+        availableSeats,
+        status: showStatus(entry.storedStatus, availableSeats),
+        occupiedSeats,
+      }),
+    );
+    entry.bodyValidUntil = validUntil;
+  }
+}
+
+/** Tells every process (this one included) that a show's seats changed; sent at commit. */
+export async function notifySeatChange(db: Queryable, showId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${SEAT_CHANNEL}, ${showId})`);
+}

@@ -1,0 +1,37 @@
+import { messages } from '@marquee/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+
+/** Framework errors that are the client's doing, in words a person can act on. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+  FST_ERR_VALIDATION: 'Invalid request',
+};
+
+/**
+ * Every failure leaves as `{success:false, message}`: AppErrors with their own status, client
+ * mistakes caught by the framework as 4xx, and anything else as a 500 that hides internals.
+ */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ success: false, message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        (error.code && frameworkMessages[error.code]) ??
+        (status === 429 ? 'Too many requests. Please try again later.' : error.message);
+      return reply.status(status).send({ success: false, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(status >= 500 && status < 600 ? status : 500)
+      .send({ success: false, message: messages.internal });
+  });
+});

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { EnvError, loadEnv } from './env.ts';
+
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
+
+async function main() {
+  const config = loadEnv();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.LOG_LEVEL,
+      ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+    },
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  const seeded = await seedIfEmpty({ db: database.db, timeZone: config.CINEMA_TIMEZONE, now: new Date() });
+  if (seeded) app.log.info('seeded the sample catalogue');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests and closing the database');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Marquee is serving ${config.PUBLIC_URL} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) console.error(error.message);
+  else console.error('Marquee could not start:', error);
+  process.exit(1);
+});

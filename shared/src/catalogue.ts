@@ -1,0 +1,81 @@
+/** A movie as the API answers: the listing fields and the OMDb-style detail fields (CONTRACT §3). */
+export interface Movie {
+  _id: string;
+  slug: string;
+  title: string;
+  description: string;
+  poster: string;
+  rating: number | null;
+  genre: string;
+  duration: string;
+  trailer_link: string | null;
+  booking_link: string;
+  Title: string;
+  Year: string;
+  Rated: string;
+  Released: string;
+  Runtime: string;
+  Genre: string;
+  Director: string;
+  Writer: string;
+  Actors: string;
+  Plot: string;
+  Language: string;
+  Country: string;
+  Awards: string;
+  Poster: string;
+  Ratings: string;
+}
+
+export type ShowStatus = 'active' | 'sold-out' | 'cancelled';
+
+/** A show as the API answers (CONTRACT §3). `movie` is the id unless a route embeds the movie. */
+export interface Show<M = string> {
+  _id: string;
+  movie: M;
+  showDate: string;
+  showTime: string;
+  startsAt: string;
+  showPrice: number;
+  totalSeats: number;
+  availableSeats: number;
+  status: ShowStatus;
+}
+
+/** A movie with its bookable shows and the figures the home cards show. */
+export interface MovieWithShows extends Movie {
+  shows: Show[];
+  showCount: number;
+  showDates: string[];
+  lowestPrice: number | null;
+}
+
+export interface MoviesResponse {
+  success: true;
+  message: string;
+  movies: Movie[];
+}
+export interface MovieResponse {
+  success: true;
+  message: string;
+  movie: Movie;
+}
+export interface MoviesWithShowsResponse {
+  success: true;
+  message: string;
+  movies: MovieWithShows[];
+}
+export interface ShowsResponse {
+  success: true;
+  message: string;
+  shows: Show<Movie>[];
+}
+export interface SeatsResponse {
+  success: true;
+  message: string;
+  showId: string;
+  totalSeats: number;
+  availableSeats: number;
+  status: ShowStatus;
+  occupiedSeats: Record<string, true>;
+}

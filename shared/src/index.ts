@@ -1,0 +1,5 @@
+export * from './catalogue.ts';
+export * from './errors.ts';
+export * from './money.ts';
+export * from './seats.ts';
+export * from './time.ts';

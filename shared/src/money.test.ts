@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatRupees, paiseToRupees, rupeesToPaise } from './money.ts';
+
+describe('money', () => {
+  it('converts between rupees and paise exactly', () => {
+    expect(rupeesToPaise(199.99)).toBe(19_999);
+    expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
+    expect(paiseToRupees(19_999)).toBe(199.99);
+    expect(() => rupeesToPaise(1.005)).toThrow(RangeError);
+  });
+
+  it('groups digits the Indian way', () => {
+    expect(formatRupees(123456)).toBe('₹1,23,456');
+    expect(formatRupees(10000000)).toBe('₹1,00,00,000');
+    expect(formatRupees(0)).toBe('₹0');
+  });
+});

@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['server/**/*.test.ts'];
+const unitTests = ['shared/**/*.test.ts', 'client/**/*.test.ts', 'server/**/*.unit.test.ts'];
+
+/**
+ * Projects: pure unit tests once; every server test twice, once per database (MARQUEE_TEST_DB);
+ * browser tests last, against a built app (scripts/test.mjs orders and gates them).
+ */
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: unitTests },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include: serverTests,
+          exclude: unitTests,
+          env: { MARQUEE_TEST_DB: 'pglite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: serverTests,
+          exclude: unitTests,
+          env: { MARQUEE_TEST_DB: 'postgres' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          globalSetup: ['e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
