@@ -10,6 +10,8 @@ export interface Movie {
   duration: string;
   trailer_link: string | null;
   booking_link: string;
+  /** Shown in the home page's hero carousel. */
+  featured: boolean;
   Title: string;
   Year: string;
   Rated: string;
@@ -78,4 +80,15 @@ export interface SeatsResponse {
   availableSeats: number;
   status: ShowStatus;
   occupiedSeats: Record<string, true>;
+}
+
+/** What the client needs to know about this cinema (GET /api/config). */
+export interface CinemaConfig {
+  success: true;
+  message: string;
+  cinemaName: string;
+  timeZone: string;
+  paymentWindowSeconds: number;
+  maxSeatsPerBooking: number;
+  currency: 'INR';
 }

@@ -9,6 +9,7 @@ export const CATALOGUE_CHANNEL = 'marquee_catalogue';
 interface Snapshot {
   list: Buffer;
   byId: Map<string, Movie>;
+  bySlug: Map<string, Movie>;
 }
 
 /**
@@ -27,8 +28,10 @@ export class MovieCache {
     return (await this.load()).list;
   }
 
-  async find(id: string): Promise<Movie | null> {
-    return (await this.load()).byId.get(id) ?? null;
+  /** A movie by its id, or by its slug (the /book/{slug} links). */
+  async find(idOrSlug: string): Promise<Movie | null> {
+    const snapshot = await this.load();
+    return snapshot.byId.get(idOrSlug) ?? snapshot.bySlug.get(idOrSlug) ?? null;
   }
 
   invalidate(): void {
@@ -42,6 +45,7 @@ export class MovieCache {
     const pending = listMovies({ db: this.db }).then((movies) => ({
       list: Buffer.from(JSON.stringify({ success: true, message: 'Movies fetched', movies })),
       byId: new Map(movies.map((movie) => [movie._id, movie])),
+      bySlug: new Map(movies.map((movie) => [movie.slug, movie])),
     }));
     this.snapshot = pending;
     // A failed read is not remembered, and neither is one an invalidation overtook.

@@ -31,6 +31,7 @@ describe('GET /api/movies', () => {
       rating: 7.9,
       Ratings: '7.9',
       booking_link: `/booking/${sintel._id}`,
+      featured: true,
     });
     expect(sintel.description).toBe(sintel.Plot);
     expect(typeof sintel._id).toBe('string');
@@ -53,6 +54,13 @@ describe('GET /api/movies/:id', () => {
     const { status, body } = await get<{ movie: Movie }>(`/api/movies/${first._id}`);
     expect(status).toBe(200);
     expect(body.movie).toEqual(first);
+  });
+
+  it('also finds a movie by its slug (the /book/{slug} links)', async () => {
+    const { status, body } = await get<{ movie: Movie }>('/api/movies/sintel');
+    expect(status).toBe(200);
+    expect(body.movie.title).toBe('Sintel');
+    expect(body.movie.slug).toBe('sintel');
   });
 
   it('is 404 for an unknown or malformed id, never 500', async () => {
@@ -165,6 +173,20 @@ describe('GET /api/bookings/seats/:showId', () => {
       expect(status).toBe(404);
       expect(body).toEqual({ success: false, message: 'Show not found' });
     }
+  });
+});
+
+describe('GET /api/config', () => {
+  it('tells the client the cinema name, calendar and limits', async () => {
+    const { status, body } = await get('/api/config');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      success: true,
+      cinemaName: t.config.CINEMA_NAME,
+      timeZone: 'Asia/Kolkata',
+      paymentWindowSeconds: 600,
+      maxSeatsPerBooking: 8,
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { MAX_SEATS_PER_BOOKING } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
 import { listMoviesWithShows, listUpcomingShows } from './queries.ts';
@@ -5,6 +6,16 @@ import { listMoviesWithShows, listUpcomingShows } from './queries.ts';
 export async function catalogueRoutes(app: FastifyInstance) {
   const { db, config, clock, movieCache } = app.deps;
   const query = () => ({ db, timeZone: config.CINEMA_TIMEZONE, now: clock() });
+
+  app.get('/api/config', async () => ({
+    success: true,
+    message: 'Cinema configuration',
+    cinemaName: config.CINEMA_NAME,
+    timeZone: config.CINEMA_TIMEZONE,
+    paymentWindowSeconds: config.PAYMENT_WINDOW_SECONDS,
+    maxSeatsPerBooking: MAX_SEATS_PER_BOOKING,
+    currency: 'INR',
+  }));
 
   app.get('/api/movies', async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(await movieCache.listBody()),

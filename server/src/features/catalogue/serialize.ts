@@ -23,6 +23,7 @@ export function toMovie(row: MovieRow): Movie {
     duration: row.runtime,
     trailer_link: row.trailerLink,
     booking_link: `/booking/${row.id}`,
+    featured: row.isFeatured,
     Title: row.title,
     Year: row.year,
     Rated: row.rated,

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role?: string | null;
+  image?: string | null;
+}
+
+interface SessionAnswer {
+  session: { id: string; expiresAt: string } | null;
+  user: SessionUser | null;
+}
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+/** The signed-in user from the session cookie, or null. A failed check counts as signed out. */
+async function getSession(): Promise<SessionUser | null> {
+  const response = await fetch('/api/auth/get-session', {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) return null;
+  const answer = (await response.json().catch(() => null)) as SessionAnswer | null;
+  return answer?.user ?? null;
+}
+
+/** `user` is null when signed out; while the first check runs, `isPending` is true (spec: counts as signed out). */
+export function useSession() {
+  const query = useQuery({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000, retry: false });
+  return { user: query.data ?? null, isPending: query.isPending };
+}
+
+/** Where the sign-in screen sends the visitor back to afterwards. */
+export function signInPath(returnTo: string): string {
+  return `/sign-in?redirect=${encodeURIComponent(returnTo)}`;
+}
