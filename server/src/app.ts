@@ -1,6 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { createAuth, type Auth } from './features/auth/auth.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { resolveAuthSecret } from './features/auth/secret.ts';
+import { favouriteRoutes } from './features/favourites/routes.ts';
 import { CATALOGUE_CHANNEL, MovieCache } from './features/catalogue/movie-cache.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
@@ -15,6 +20,7 @@ export interface AppDeps {
   db: Db;
   seatMaps: SeatMapCache;
   movieCache: MovieCache;
+  auth: Auth;
   /** The time as the app sees it; tests pass their own. */
   clock: () => Date;
 }
@@ -51,7 +57,8 @@ export async function buildApp({
 
   const seatMaps = new SeatMapCache(database.db);
   const movieCache = new MovieCache(database.db);
-  app.decorate('deps', { config, database, db: database.db, seatMaps, movieCache, clock });
+  const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config), log: app.log });
+  app.decorate('deps', { config, database, db: database.db, seatMaps, movieCache, auth, clock });
 
   // Changes from any process on this database (this one included) reach the caches this way.
   const unlisten = await Promise.all([
@@ -69,7 +76,10 @@ export async function buildApp({
     await database.db.execute('select 1');
     return { success: true, message: 'ok', database: database.kind };
   });
+  await app.register(authRoutes);
   await app.register(catalogueRoutes);
+  await app.register(favouriteRoutes);
+  await app.register(adminRoutes);
   await app.register(seatRoutes);
   await app.register(staticFiles);
   return app;

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { ensureAdmin } from './features/auth/ensure-admin.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -24,6 +25,15 @@ async function main() {
 
   const seeded = await seedIfEmpty({ db: database.db, timeZone: config.CINEMA_TIMEZONE, now: new Date() });
   if (seeded) app.log.info('seeded the sample catalogue');
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await ensureAdmin({
+      db: database.db,
+      auth: app.deps.auth,
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+    });
+    app.log.info({ email: config.ADMIN_EMAIL }, 'admin account ensured');
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -46,3 +46,35 @@ export async function createTestApp({
     },
   };
 }
+
+export interface SignedIn {
+  token: string;
+  cookie: string;
+  userId: string;
+  /** Headers for an authenticated call with the bearer token. */
+  bearer: { authorization: string };
+}
+
+let accountCounter = 0;
+
+/** Signs a new account up through the real endpoint; returns its bearer token and cookie. */
+export async function signUp(
+  app: FastifyInstance,
+  fields: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<SignedIn> {
+  const email = fields.email ?? `person${++accountCounter}-${process.pid}-${Date.now()}@example.com`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { name: fields.name ?? 'Test Person', email, password: fields.password ?? 'correct-horse-9' },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const body = response.json<{ token: string; user: { id: string } }>();
+  const cookie = String(response.headers['set-cookie']).split(';')[0]!;
+  return {
+    token: body.token,
+    cookie,
+    userId: body.user.id,
+    bearer: { authorization: `Bearer ${body.token}` },
+  };
+}

@@ -1,0 +1,67 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, bearer, genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+
+export const OIDC_PROVIDER_ID = 'oidc';
+
+export interface CreateAuthOptions {
+  db: Db;
+  config: Env;
+  secret: string;
+  log: FastifyBaseLogger;
+}
+
+export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
+  const oidc =
+    config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                discoveryUrl: `${config.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                clientId: config.OIDC_CLIENT_ID,
+                clientSecret: config.OIDC_CLIENT_SECRET,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [];
+
+  const trustedOrigins = [config.PUBLIC_URL];
+  if (config.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173');
+
+  return betterAuth({
+    appName: config.CINEMA_NAME,
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    // Limits are ours (rate-limit.ts): kept in the database so every process shares them.
+    rateLimit: { enabled: false },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: {
+      database: { generateId: () => crypto.randomUUID() },
+      useSecureCookies: config.PUBLIC_URL.startsWith('https:'),
+    },
+    telemetry: { enabled: false },
+    // Into the app's own log, not the console (a wrong password is not a server warning).
+    logger: {
+      log: (level, message) => (level === 'error' ? log.error(message) : log.debug(`[auth] ${message}`)),
+    },
+    plugins: [bearer(), admin({ defaultRole: 'user', adminRoles: ['admin'] }), ...oidc],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

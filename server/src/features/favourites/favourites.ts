@@ -1,0 +1,34 @@
+import type { Movie } from '@marquee/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { favourites, movies } from '../../db/schema.ts';
+import { toMovie } from '../catalogue/serialize.ts';
+
+export async function listFavourites({ db, userId }: { db: Queryable; userId: string }): Promise<Movie[]> {
+  const rows = await db
+    .select({ movie: movies })
+    .from(favourites)
+    .innerJoin(movies, eq(movies.id, favourites.movieId))
+    .where(eq(favourites.userId, userId))
+    .orderBy(desc(favourites.createdAt));
+  return rows.map((row) => toMovie(row.movie));
+}
+
+/**
+ * Adds the movie to the user's favourites, or removes it if it was there. The insert either
+ * claims the (user, movie) key or finds it taken, so a double click cannot add it twice.
+ */
+export async function toggleFavourite({
+  db,
+  userId,
+  movieId,
+}: {
+  db: Queryable;
+  userId: string;
+  movieId: string;
+}): Promise<{ isFavourite: boolean }> {
+  const added = await db.insert(favourites).values({ userId, movieId }).onConflictDoNothing().returning();
+  if (added.length) return { isFavourite: true };
+  await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.movieId, movieId)));
+  return { isFavourite: false };
+}
