@@ -39,6 +39,8 @@ const envSchema = z
     OIDC_ISSUER: optionalText.pipe(z.url({ message: 'OIDC_ISSUER must be a URL' }).optional()),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
+    /** How the sign-in screen names the provider: "Continue with {name}". */
+    OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Single Sign-On'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

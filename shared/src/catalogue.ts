@@ -91,4 +91,6 @@ export interface CinemaConfig {
   paymentWindowSeconds: number;
   maxSeatsPerBooking: number;
   currency: 'INR';
+  /** Hosted sign-in providers offered beside email and password. */
+  signInProviders: { id: string; name: string }[];
 }

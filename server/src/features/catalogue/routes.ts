@@ -1,6 +1,7 @@
 import { MAX_SEATS_PER_BOOKING } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
+import { OIDC_PROVIDER_ID } from '../auth/auth.ts';
 import { listMoviesWithShows, listUpcomingShows } from './queries.ts';
 
 export async function catalogueRoutes(app: FastifyInstance) {
@@ -15,6 +16,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     paymentWindowSeconds: config.PAYMENT_WINDOW_SECONDS,
     maxSeatsPerBooking: MAX_SEATS_PER_BOOKING,
     currency: 'INR',
+    signInProviders: config.OIDC_ISSUER ? [{ id: OIDC_PROVIDER_ID, name: config.OIDC_PROVIDER_NAME }] : [],
   }));
 
   app.get('/api/movies', async (_request, reply) =>
