@@ -84,8 +84,8 @@ async function submitForm(
 
 describe('sign-in with a hosted OpenID Connect provider', () => {
   it('offers the provider on the sign-in screen', async () => {
-    const config = (await fetch(`${appUrl}/api/config`)).json();
-    expect((await config).signInProviders).toEqual([{ id: 'oidc', name: 'Test SSO' }]);
+    const config = (await (await fetch(`${appUrl}/api/config`)).json()) as { signInProviders: unknown };
+    expect(config.signInProviders).toEqual([{ id: 'oidc', name: 'Test SSO' }]);
   });
 
   it('runs the whole authorization-code flow with PKCE and signs the person in', async () => {
