@@ -28,11 +28,11 @@ export async function createTestApp({
   testDb,
   extend,
 }: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory', ...env });
+  const config = loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory', AUTH_RATE_LIMIT: '0', ...env });
   const db = testDb ?? (await createTestDatabase());
   const clock = { now: new Date() };
   if (seed) await seedIfEmpty({ db: db.database.db, timeZone: config.CINEMA_TIMEZONE, now: clock.now });
-  const app = await buildApp({ config, database: db.database, clock: () => clock.now });
+  const app = await buildApp({ config, database: db.database, clock: () => clock.now, sweepIntervalMs: 0 });
   extend?.(app);
   await app.ready();
   return {

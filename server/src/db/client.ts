@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -176,13 +176,39 @@ async function openListener(databaseUrl: string, channel: string, handler: Notif
   return client;
 }
 
-/** The PostgreSQL error code behind a driver or drizzle error (drizzle wraps it in `cause`). */
-export function pgErrorCode(error: unknown): string | undefined {
+export interface PgError {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** The PostgreSQL error behind a driver or drizzle error (drizzle wraps it in `cause`). */
+export function pgError(error: unknown): PgError | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const { code, constraint, detail } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      detail?: unknown;
+    };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return {
+        code,
+        constraint: typeof constraint === 'string' ? constraint : undefined,
+        detail: typeof detail === 'string' ? detail : undefined,
+      };
+    }
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+export function pgErrorCode(error: unknown): string | undefined {
+  return pgError(error)?.code;
+}
+
+/** Rows of a raw query: both drivers answer `{ rows }`, typed here once. */
+export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

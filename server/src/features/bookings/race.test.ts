@@ -1,0 +1,110 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { openDatabase } from '../../db/client.ts';
+import { insertMovie, insertShow } from '../../db/factories.ts';
+import { bookingSeats } from '../../db/schema.ts';
+
+/**
+ * Races in the style of pretix's concurrency tests: many buyers at once over real HTTP for
+ * overlapping seats. On PostgreSQL the buyers are split over two app instances with their own
+ * connection pools, as two server processes behind a load balancer would be.
+ */
+const BUYERS = 40;
+const POOL = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10'];
+
+let t: TestApp;
+let second: TestApp | undefined;
+let urls: string[];
+let buyers: SignedIn[];
+let movieId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const apps: FastifyInstance[] = [t.app];
+  if (t.testDb.url) {
+    const database = await openDatabase({ databaseUrl: t.testDb.url, migrate: false, poolSize: 10 });
+    second = await createTestApp({ testDb: { database, url: t.testDb.url, drop: () => database.close() } });
+    apps.push(second.app);
+  }
+  urls = [];
+  for (const app of apps) urls.push(await app.listen({ port: 0, host: '127.0.0.1' }));
+  movieId = (await insertMovie(t.testDb.database.db, { title: 'Rush' })).id;
+  buyers = [];
+  for (let i = 0; i < BUYERS; i++) buyers.push(await signUp(t.app, { name: `Buyer ${i}` }));
+});
+afterAll(async () => {
+  await second?.close();
+  await t.close();
+});
+
+/** Every buyer at once asks for 3 seats drawn from a pool of 10, each from their own random spot. */
+async function rush(showId: string) {
+  const requests = buyers.map((buyer, i) => {
+    const start = (i * 7) % POOL.length;
+    const seats = [0, 1, 2].map((k) => POOL[(start + k * 3) % POOL.length]!);
+    return fetch(`${urls[i % urls.length]}/api/bookings/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...buyer.bearer },
+      body: JSON.stringify({ showId, selectedSeats: seats }),
+    }).then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as { message: string; booking?: { bookedSeats: string[] } },
+      seats,
+    }));
+  });
+  return Promise.all(requests);
+}
+
+async function liveClaims(showId: string) {
+  return t.testDb.database.db
+    .select()
+    .from(bookingSeats)
+    .where(sql`${bookingSeats.showId} = ${showId} and ${bookingSeats.isLive}`);
+}
+
+describe('a rush of buyers for the same seats', () => {
+  it('sells each seat at most once; every loser gets 409 naming a taken seat', async () => {
+    const showId = (
+      await insertShow(t.testDb.database.db, { movieId, startsAt: new Date(Date.now() + 86_400_000) })
+    ).id;
+    const results = await rush(showId);
+    const winners = results.filter((result) => result.status === 200);
+    const losers = results.filter((result) => result.status !== 200);
+    expect(winners.length).toBeGreaterThan(0);
+    expect(losers.length).toBeGreaterThan(0);
+    for (const loser of losers) {
+      expect(loser.status).toBe(409);
+      expect(loser.body.message).toMatch(/^Seats already booked: /);
+    }
+    const sold = winners.flatMap((winner) => winner.body.booking!.bookedSeats);
+    expect(new Set(sold).size).toBe(sold.length);
+    const claims = await liveClaims(showId);
+    expect(claims.map((claim) => claim.seat).sort()).toEqual([...sold].sort());
+    // The seat map every process serves agrees with the database.
+    for (const url of urls) {
+      const map = (await (await fetch(`${url}/api/bookings/seats/${showId}`)).json()) as {
+        occupiedSeats: Record<string, true>;
+      };
+      expect(Object.keys(map.occupiedSeats).sort()).toEqual([...sold].sort());
+    }
+  });
+
+  it('control: without the unique index the same rush sells seats twice', async () => {
+    const { db } = t.testDb.database;
+    const showId = (await insertShow(db, { movieId, startsAt: new Date(Date.now() + 2 * 86_400_000) })).id;
+    await db.execute(sql`drop index booking_seats_live_uq`);
+    try {
+      await rush(showId);
+      const claims = await liveClaims(showId);
+      const seats = claims.map((claim) => claim.seat);
+      expect(new Set(seats).size).toBeLessThan(seats.length);
+    } finally {
+      await db.delete(bookingSeats).where(eq(bookingSeats.showId, showId));
+      await db.execute(
+        sql`create unique index booking_seats_live_uq on booking_seats (show_id, seat) where is_live`,
+      );
+    }
+  });
+});

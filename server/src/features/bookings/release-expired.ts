@@ -1,0 +1,40 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { bookings, bookingSeats, payments } from '../../db/schema.ts';
+
+/**
+ * Marks pending bookings whose payment window has closed as expired and frees their seats.
+ * Conditional on `status = 'pending'`, so two sweeps (or a sweep and a hold) racing over the
+ * same booking expire it once. Returns the shows whose seats changed.
+ */
+export async function releaseExpiredHolds({
+  db,
+  now,
+  showId,
+}: {
+  db: Queryable;
+  now: Date;
+  showId?: string;
+}): Promise<{ bookingIds: string[]; showIds: string[] }> {
+  const expired = await db
+    .update(bookings)
+    .set({ status: 'expired', expiredAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(bookings.status, 'pending'),
+        lte(bookings.expiresAt, now),
+        showId ? eq(bookings.showId, showId) : undefined,
+      ),
+    )
+    .returning({ id: bookings.id, showId: bookings.showId });
+  if (!expired.length) return { bookingIds: [], showIds: [] };
+  const bookingIds = expired.map((row) => row.id);
+  await db.update(bookingSeats).set({ isLive: false }).where(inArray(bookingSeats.bookingId, bookingIds));
+  await db
+    .update(payments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'open')));
+  const showIds = [...new Set(expired.map((row) => row.showId))];
+  for (const id of showIds) await db.execute(sql`select pg_notify('marquee_seats', ${id})`);
+  return { bookingIds, showIds };
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@marquee/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { payments } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { parseInput } from '../../lib/parse.ts';
+import { isAdmin, requireUser } from '../auth/guards.ts';
+import { isUuid } from '../catalogue/queries.ts';
+import { holdSeats } from './hold-seats.ts';
+import { findBookings } from './queries.ts';
+
+const createBookingInput = z.object({
+  showId: z.string({ message: 'showId is required' }).trim().min(1, 'showId is required'),
+  selectedSeats: z.array(z.string().trim(), { message: messages.noSeats }),
+  userId: z.string().optional(),
+});
+
+export async function bookingRoutes(app: FastifyInstance) {
+  const { db, config, clock, seatMaps, gateway } = app.deps;
+  const timeZone = config.CINEMA_TIMEZONE;
+
+  app.post('/api/bookings/create', async (request) => {
+    const user = await requireUser(request);
+    const input = parseInput(createBookingInput, request.body ?? {});
+    if (input.userId && input.userId !== user.id) throw new AppError('FORBIDDEN', messages.notAuthorized);
+    if (!isUuid(input.showId)) throw notFound('Show not found');
+    const now = clock();
+    const hold = await holdSeats({
+      db,
+      showId: input.showId,
+      seatIds: input.selectedSeats,
+      userId: user.id,
+      now,
+      windowSeconds: config.PAYMENT_WINDOW_SECONDS,
+    });
+    seatMaps.invalidate(hold.showId);
+
+    // The gateway is called after the hold commits: no external call inside a transaction.
+    const paymentId = randomUUID();
+    const checkout = await gateway.createCheckout({
+      paymentId,
+      bookingId: hold.bookingId,
+      amountPaise: hold.amountPaise,
+      expiresAt: hold.expiresAt,
+      description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}`,
+    });
+    await db.insert(payments).values({
+      id: paymentId,
+      bookingId: hold.bookingId,
+      gateway: gateway.name,
+      gatewayRef: checkout.ref,
+      amountPaise: hold.amountPaise,
+      paymentUrl: checkout.url,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const [booking] = await findBookings({ db, where: { ids: [hold.bookingId] }, now, timeZone });
+    return {
+      success: true,
+      message: 'Seats held. Complete payment within the payment window.',
+      booking,
+      bookingId: hold.bookingId,
+      url: checkout.url,
+    };
+  });
+
+  app.get('/api/bookings/user', async (request) => {
+    const user = await requireUser(request);
+    const bookings = await findBookings({ db, where: { userId: user.id }, now: clock(), timeZone });
+    return { success: true, message: 'Bookings fetched', bookings };
+  });
+
+  app.get<{ Params: { userId: string } }>('/api/bookings/user/:userId', async (request) => {
+    const user = await requireUser(request);
+    if (request.params.userId !== user.id && !isAdmin(user))
+      throw new AppError('FORBIDDEN', messages.notAuthorized);
+    const bookings = await findBookings({
+      db,
+      where: { userId: request.params.userId },
+      now: clock(),
+      timeZone,
+    });
+    return { success: true, message: 'Bookings fetched', bookings };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/bookings/:id', async (request) => {
+    const user = await requireUser(request);
+    if (!isUuid(request.params.id)) throw notFound('Booking not found');
+    const [booking] = await findBookings({ db, where: { ids: [request.params.id] }, now: clock(), timeZone });
+    if (!booking) throw notFound('Booking not found');
+    if (booking.user._id !== user.id && !isAdmin(user))
+      throw new AppError('FORBIDDEN', messages.notAuthorized);
+    return { success: true, message: 'Booking fetched', booking };
+  });
+}

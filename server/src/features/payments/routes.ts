@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { messages, paiseToRupees } from '@marquee/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { bookings, payments } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { isAdmin, requireUser } from '../auth/guards.ts';
+import { isUuid } from '../catalogue/queries.ts';
+import { findBookings } from '../bookings/queries.ts';
+import { receiveEvent } from './receive-event.ts';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-marquee-sandbox-signature';
+
+export async function paymentRoutes(app: FastifyInstance) {
+  const { db, config, clock, sandbox } = app.deps;
+
+  async function ownPayment(paymentId: string, userId: string, admin: boolean) {
+    if (!isUuid(paymentId)) throw notFound('Payment not found');
+    const [row] = await db
+      .select({ payment: payments, ownerId: bookings.userId })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(eq(payments.id, paymentId));
+    if (!row) throw notFound('Payment not found');
+    if (row.ownerId !== userId && !admin) throw new AppError('FORBIDDEN', messages.notAuthorized);
+    return row.payment;
+  }
+
+  /** What the payment page shows: the amount, the booking, and how long is left. */
+  app.get<{ Params: { id: string } }>('/api/payments/:id', async (request) => {
+    const user = await requireUser(request);
+    const payment = await ownPayment(request.params.id, user.id, isAdmin(user));
+    const now = clock();
+    const [booking] = await findBookings({
+      db,
+      where: { ids: [payment.bookingId] },
+      now,
+      timeZone: config.CINEMA_TIMEZONE,
+    });
+    return {
+      success: true,
+      message: 'Payment fetched',
+      payment: {
+        _id: payment.id,
+        gateway: payment.gateway,
+        amount: paiseToRupees(payment.amountPaise),
+        status: payment.status,
+        isPayable:
+          payment.status === 'open' &&
+          booking!.status === 'pending' &&
+          Date.parse(booking!.expiresAt) > now.getTime(),
+      },
+      booking,
+    };
+  });
+
+  /**
+   * The sandbox's Pay button. It does not mark anything paid itself: it signs the event the
+   * sandbox gateway would send and delivers it to the webhook route, the path real gateways use.
+   */
+  app.post<{ Params: { id: string } }>('/api/payments/:id/sandbox-pay', async (request) => {
+    const user = await requireUser(request);
+    const payment = await ownPayment(request.params.id, user.id, false);
+    if (payment.gateway !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
+    if (payment.status === 'succeeded') return { success: true, message: 'Already paid', status: 'paid' };
+    const { payload, signature } = sandbox.sign({
+      id: `evt_${randomUUID()}`,
+      type: 'payment.succeeded',
+      ref: payment.gatewayRef,
+    });
+    const delivered = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+      payload,
+    });
+    const outcome = delivered.json<{ outcome: string }>().outcome;
+    if (outcome === 'refund-due') {
+      return {
+        success: false,
+        message: 'Payment arrived after the seats were released and some were taken; it has been refunded.',
+        status: 'refunded',
+      };
+    }
+    return { success: true, message: 'Payment successful', status: 'paid' };
+  });
+
+  app.post('/api/payments/webhooks/sandbox', async (request, reply) => {
+    const signature = request.headers[SANDBOX_SIGNATURE_HEADER];
+    const payload = JSON.stringify(request.body ?? null);
+    const event = typeof signature === 'string' ? sandbox.verify(payload, signature) : null;
+    if (!event) return reply.status(400).send({ success: false, message: 'Invalid signature' });
+    const outcome = await receiveEvent(app, event);
+    return { success: true, message: 'Event received', outcome: outcome.kind };
+  });
+}
