@@ -7,6 +7,9 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
 import { isAdmin, requireUser } from '../auth/guards.ts';
 import { isUuid } from '../catalogue/queries.ts';
+import { recordAudit } from '../audit/record.ts';
+import { issueRefund } from '../payments/issue-refund.ts';
+import { cancelBooking } from './cancel-booking.ts';
 import { holdSeats } from './hold-seats.ts';
 import { findBookings } from './queries.ts';
 
@@ -64,6 +67,51 @@ export async function bookingRoutes(app: FastifyInstance) {
       url: checkout.url,
     };
   });
+
+  // Both readings of the spec: the store's PUT …/cancel and the page's DELETE.
+  for (const [method, url] of [
+    ['PUT', '/api/bookings/:id/cancel'],
+    ['DELETE', '/api/bookings/:id'],
+  ] as const) {
+    app.route<{ Params: { id: string } }>({
+      method,
+      url,
+      async handler(request) {
+        const user = await requireUser(request);
+        const outcome = await cancelBooking({
+          db,
+          bookingId: request.params.id,
+          actor: { id: user.id, isAdmin: isAdmin(user) },
+          now: clock(),
+        });
+        seatMaps.invalidate(outcome.showId);
+        if (outcome.changed) {
+          await recordAudit(db, {
+            actorId: user.id,
+            action: 'booking.cancel',
+            entityType: 'booking',
+            entityId: outcome.bookingId,
+            details: { refunded: Boolean(outcome.refund) },
+          });
+        }
+        const refunded = outcome.refund ? await issueRefund(app, outcome.refund, 'booking cancelled') : false;
+        const message = !outcome.changed
+          ? `Booking already ${outcome.status}`
+          : outcome.refund
+            ? refunded
+              ? 'Booking cancelled. Your payment has been refunded.'
+              : 'Booking cancelled. Your refund is being processed.'
+            : 'Booking cancelled';
+        const [booking] = await findBookings({
+          db,
+          where: { ids: [outcome.bookingId] },
+          now: clock(),
+          timeZone,
+        });
+        return { success: true, message, booking };
+      },
+    });
+  }
 
   app.get('/api/bookings/user', async (request) => {
     const user = await requireUser(request);

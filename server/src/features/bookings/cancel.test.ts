@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { insertMovie, insertShow } from '../../db/factories.ts';
+import { auditLog, bookings, users } from '../../db/schema.ts';
+
+let t: TestApp;
+let asha: SignedIn;
+let ravi: SignedIn;
+let staff: SignedIn;
+let showId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.testDb.database;
+  const movie = await insertMovie(db, { title: 'Cancel Test' });
+  showId = (
+    await insertShow(db, {
+      movieId: movie.id,
+      startsAt: new Date(t.clock.now.getTime() + 86_400_000),
+      pricePaise: 30_000,
+    })
+  ).id;
+  asha = await signUp(t.app, { name: 'Asha' });
+  ravi = await signUp(t.app, { name: 'Ravi' });
+  staff = await signUp(t.app, { name: 'Staff' });
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+});
+afterAll(() => t.close());
+
+async function book(who: SignedIn, seats: string[], pay = false) {
+  const body = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: who.bearer,
+      payload: { showId, selectedSeats: seats },
+    })
+  ).json<{ bookingId: string; url: string }>();
+  if (pay) {
+    const paymentId = body.url.split('/pay/')[1];
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${paymentId}/sandbox-pay`,
+      headers: who.bearer,
+      payload: {},
+    });
+  }
+  return body.bookingId;
+}
+const cancel = (who: SignedIn, id: string, form: 'put' | 'delete' = 'put') =>
+  form === 'put'
+    ? t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/cancel`, headers: who.bearer })
+    : t.app.inject({ method: 'DELETE', url: `/api/bookings/${id}`, headers: who.bearer });
+const occupied = async () =>
+  Object.keys(
+    (await t.app.inject({ method: 'GET', url: `/api/bookings/seats/${showId}` })).json<{
+      occupiedSeats: object;
+    }>().occupiedSeats,
+  );
+
+describe('cancelling a booking', () => {
+  it('frees the seats of a pending booking (PUT form)', async () => {
+    const id = await book(asha, ['A1', 'A2']);
+    const response = await cancel(asha, id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'Booking cancelled',
+      booking: { status: 'cancelled', paymentLink: null },
+    });
+    expect(await occupied()).not.toContain('A1');
+  });
+
+  it('refunds a paid booking through its gateway (DELETE form) and shows it refunded', async () => {
+    const id = await book(asha, ['B1'], true);
+    const response = await cancel(asha, id, 'delete');
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'Booking cancelled. Your payment has been refunded.',
+    });
+    expect(response.json().booking.refund).toMatchObject({ amount: 300, status: 'succeeded' });
+    expect(await occupied()).not.toContain('B1');
+  });
+
+  it('changes nothing when cancelled twice', async () => {
+    const id = await book(ravi, ['C1'], true);
+    await cancel(ravi, id);
+    const again = await cancel(ravi, id, 'delete');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe('Booking already cancelled');
+    const audits = await t.testDb.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audits.filter((entry) => entry.action === 'booking.cancel')).toHaveLength(1);
+  });
+
+  it('lets only the owner or staff cancel', async () => {
+    const id = await book(asha, ['D1']);
+    const other = await cancel(ravi, id);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ success: false, message: 'Not authorized' });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/cancel` })).statusCode).toBe(401);
+    expect((await cancel(staff, id)).json().booking.status).toBe('cancelled');
+    expect((await cancel(asha, '0b8ec2c4-64a4-4a57-8a53-6f7d2f3a9c11')).statusCode).toBe(404);
+  });
+
+  it('refuses the buyer once the show has started', async () => {
+    const id = await book(asha, ['E1'], true);
+    t.clock.now = new Date(t.clock.now.getTime() + 86_400_000 + 60_000);
+    const late = await cancel(asha, id);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toMatch(/already started/);
+    const [row] = await t.testDb.database.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(row!.status).toBe('paid');
+  });
+});
