@@ -31,6 +31,7 @@ export class SeatMapCache {
   private readonly loading = new Map<string, Promise<Entry | null>>();
   /** Bumped by invalidate(), so a load that raced an invalidation is not kept. */
   private readonly generations = new Map<string, number>();
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly db: Db,
@@ -48,10 +49,29 @@ export class SeatMapCache {
   invalidate(showId: string): void {
     this.entries.delete(showId);
     this.generations.set(showId, (this.generations.get(showId) ?? 0) + 1);
+    for (const watcher of this.watchers.get(showId) ?? []) watcher();
   }
 
   clear(): void {
-    for (const showId of [...this.entries.keys(), ...this.loading.keys()]) this.invalidate(showId);
+    const shows = new Set([...this.entries.keys(), ...this.loading.keys(), ...this.watchers.keys()]);
+    for (const showId of shows) this.invalidate(showId);
+  }
+
+  /** Calls `onChange` whenever the show's seats may have changed; returns the unsubscribe. */
+  watch(showId: string, onChange: () => void): () => void {
+    let set = this.watchers.get(showId);
+    if (!set) this.watchers.set(showId, (set = new Set()));
+    set.add(onChange);
+    return () => {
+      set.delete(onChange);
+      if (!set.size) this.watchers.delete(showId);
+    };
+  }
+
+  /** When the prepared answer for a show next changes by itself (a hold lapsing), if cached. */
+  nextDeadline(showId: string): number | null {
+    const until = this.entries.get(showId)?.bodyValidUntil;
+    return until !== undefined && Number.isFinite(until) ? until : null;
   }
 
   private load(showId: string): Promise<Entry | null> {
