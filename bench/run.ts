@@ -1,6 +1,7 @@
 // `npm run bench`: the read paths under load, beside a bare node:http server answering the same
 // bytes in the same run, on PGlite and on PostgreSQL. Not part of the test suite.
 import { load, postgresReachable, startApp, startBare, type Load } from './lib.ts';
+import { doubleClaims, pgbenchTps, rush, type RushResult } from './rush.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const kinds: ('pglite' | 'postgres')[] = ['pglite'];
@@ -15,7 +16,8 @@ interface Row {
 }
 const rows: Row[] = [];
 
-for (const kind of kinds) {
+const only = process.env.BENCH_ONLY; // 'read' or 'rush' to run one part
+for (const kind of only === 'rush' ? [] : kinds) {
   const app = await startApp(kind);
   try {
     const shows = (await (await fetch(`${app.baseURL}/api/shows`)).json()) as {
@@ -55,4 +57,42 @@ for (const row of rows) {
   );
   if (row.app.non2xx || row.app.errors)
     console.log(`!! ${row.route} on ${row.database}: ${row.app.non2xx} non-2xx, ${row.app.errors} errors`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The booking rush
+// ---------------------------------------------------------------------------------------------
+const rushes: RushResult[] = [];
+let databaseDoubles = 0;
+for (const kind of only === 'read' ? [] : kinds) {
+  for (const scenario of ['one show', 'many shows'] as const) {
+    const app = await startApp(kind);
+    try {
+      rushes.push(await rush(app, kind, scenario));
+      if (app.databaseUrl) databaseDoubles += await doubleClaims(app.databaseUrl);
+    } finally {
+      await app.stop();
+    }
+  }
+}
+const tps = kinds.includes('postgres') && only !== 'read' ? await pgbenchTps() : null;
+
+console.log(
+  `\nBooking rush: ${process.env.RUSH_BUYERS ?? 1000} buyers in flight, ${process.env.RUSH_ATTEMPTS ?? 4000} attempts over HTTP\n`,
+);
+console.log('| database | scenario | attempts/s | p99 ms | held | refused 409 | errors | seats sold twice |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+for (const r of rushes) {
+  console.log(
+    `| ${r.database} | ${r.scenario} | ${r.attemptsPerSecond} | ${r.p99} | ${r.held} | ${r.refused} | ${r.errors} | ${r.soldTwice} |`,
+  );
+}
+console.log(`\nDouble live claims found in PostgreSQL afterwards: ${databaseDoubles}`);
+if (tps !== null) {
+  console.log(`pgbench TPC-B (scale 10, 16 clients, same server, same run): ${tps} tps`);
+  for (const r of rushes.filter((row) => row.database === 'postgres')) {
+    console.log(
+      `  ${r.scenario}: booking attempts/s ÷ pgbench tps = ${(r.attemptsPerSecond / tps).toFixed(2)}`,
+    );
+  }
 }
