@@ -1,36 +1,116 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import type { MovieWithShows } from '@marquee/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, openBrowser } from './browser.ts';
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser | undefined;
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
+let browser: Browser;
+let movies: MovieWithShows[];
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  const response = await fetch(`${baseURL()}/api/movies/movies-with-shows`);
+  ({ movies } = (await response.json()) as { movies: MovieWithShows[] });
+});
+afterAll(async () => {
+  expect(browser.errors).toEqual([]);
+  await browser.close();
 });
 
-describe('home page', () => {
-  it('lists the seeded movies from the API', async () => {
-    browser = await openBrowser();
+/** 'Sun, Nov 22' for a calendar date, worked out here rather than with the app's own code. */
+function dateLabel(date: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+describe('Now Showing', () => {
+  it('lists every movie with shows, with the spec card texts', async () => {
     const { page } = browser;
     await page.goto('/');
     await page.getByRole('heading', { name: 'Now Showing' }).waitFor();
-    const response = await fetch(`${baseURL()}/api/movies/movies-with-shows`);
-    const { movies } = (await response.json()) as { movies: { title: string }[] };
     expect(movies.length).toBeGreaterThanOrEqual(5);
+
     for (const movie of movies) {
-      await page.getByRole('heading', { name: movie.title, exact: true }).waitFor();
+      const card = page.getByRole('article', { name: movie.title, exact: true });
+      const text = await card.innerText();
+      expect(text).toContain(movie.genre);
+      expect(text).toContain(movie.duration);
+      expect(text).toContain(`${movie.showCount} shows available`);
+      expect(text).toContain(movie.rating === null ? '8.0' : movie.rating.toFixed(1));
+      const dates = [...new Set(movie.showDates)].sort();
+      for (const date of dates.slice(0, 2)) expect(text).toContain(dateLabel(date));
+      for (const date of dates.slice(2)) expect(text).not.toContain(dateLabel(date));
+      if (dates.length > 2) expect(text).toContain(`+${dates.length - 2} more`);
+      expect(text).toContain(`From ₹${movie.lowestPrice}`);
+
+      const poster = card.getByRole('img', { name: `${movie.title} poster` });
+      expect(await poster.getAttribute('loading')).toBe('lazy');
+      expect(await poster.getAttribute('width')).toBeTruthy();
+      const viewShows = card.getByRole('link', { name: 'View Shows' });
+      expect(await viewShows.getAttribute('href')).toBe(`/booking/${movie._id}`);
     }
-    const posters = page.locator('img[src^="/posters/"]');
-    expect(await posters.count()).toBeGreaterThanOrEqual(movies.length);
-    expect(browser.errors).toEqual([]);
   });
 
-  it('shows the 404 page for an unknown path', async () => {
-    browser = await openBrowser();
+  it('shows the default rating 8.0 for a movie without one', async () => {
+    const unrated = movies.find((movie) => movie.rating === null);
+    expect(unrated, 'the seed has a movie without a rating').toBeDefined();
+    const { page } = browser;
+    await page.goto('/');
+    const card = page.getByRole('article', { name: unrated!.title, exact: true });
+    expect(await card.innerText()).toContain('8.0');
+  });
+
+  it('opens the booking page from View Shows', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    const first = movies[0]!;
+    await page
+      .getByRole('article', { name: first.title, exact: true })
+      .getByRole('link', { name: 'View Shows' })
+      .click();
+    await page.waitForURL(`**/booking/${first._id}`);
+  });
+
+  it('says "Loading shows..." while the list loads, and the spec error text when it fails', async () => {
+    const { page } = browser;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/movies/movies-with-shows', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, json: { success: false, message: 'boom' } });
+    });
+    try {
+      await page.goto('/');
+      await page.getByText('Loading shows...', { exact: true }).waitFor();
+      release();
+      await page.getByText('Failed to load movies. Please try again.', { exact: true }).waitFor();
+      // The hero still has something to show: the two built-in samples.
+      await page.getByRole('group', { name: '2 of 2' }).waitFor({ state: 'attached' });
+    } finally {
+      await page.unroute('**/api/movies/movies-with-shows');
+    }
+  });
+
+  it('has the Why Choose section', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Why Choose Marquee' }).waitFor();
+    for (const name of ['Premium Comfort', 'Easy Booking', 'Prime Locations']) {
+      await page.getByRole('heading', { name }).waitFor();
+    }
+  });
+});
+
+describe('404 page', () => {
+  it('shows Show Not Found with Back to Home and Go Back', async () => {
     const { page } = browser;
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Show Not Found' }).waitFor();
+    await page.getByRole('button', { name: 'Go Back' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await page.getByRole('heading', { name: 'Now Showing' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');

@@ -1,8 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-// The unstyled build, because the default one injects a <style> tag that the CSP blocks.
-import { ToastContainer } from 'react-toastify/unstyled';
-import 'react-toastify/ReactToastify.css';
+import { Toaster } from '../components/ui/toaster.tsx';
 import { ApiError } from '../lib/api.ts';
 import { useTheme } from '../lib/theme.ts';
 
@@ -28,7 +26,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position="top-right" autoClose={5000} theme={theme} />
+      <Toaster theme={theme} />
     </QueryClientProvider>
   );
 }

@@ -1,20 +1,27 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
+import { useSignOut } from '../features/auth/api/sign-out.ts';
+import { useSession } from '../features/auth/use-session.ts';
 
 export function RootLayout() {
+  const { user, isPending } = useSession();
+  const signOut = useSignOut();
+
   return (
-    <>
+    <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-zinc-900"
       >
         Skip to content
       </a>
-      <SiteHeader />
-      <main id="main" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <SiteHeader user={user} isSessionPending={isPending} onSignOut={() => signOut.mutate()} />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         <Outlet />
       </main>
+      <SiteFooter />
       <ScrollRestoration />
-    </>
+    </div>
   );
 }

@@ -14,6 +14,71 @@ const router = createBrowserRouter([
     children: [
       { index: true, Component: HomeRoute },
       {
+        path: 'movies',
+        lazy: () => import('./routes/movies.tsx').then((m) => ({ Component: m.MoviesRoute })),
+      },
+      {
+        path: 'booking/:id',
+        lazy: () => import('./routes/booking.tsx').then((m) => ({ Component: m.BookingRoute })),
+      },
+      {
+        path: 'book/:slug',
+        lazy: () => import('./routes/book-by-slug.tsx').then((m) => ({ Component: m.BookBySlugRoute })),
+      },
+      {
+        path: 'loading',
+        lazy: () => import('./routes/loading.tsx').then((m) => ({ Component: m.LoadingRoute })),
+      },
+      {
+        path: 'sign-in',
+        lazy: () => import('./routes/sign-in.tsx').then((m) => ({ Component: m.SignInRoute })),
+      },
+      {
+        path: 'sign-up',
+        lazy: () => import('./routes/sign-up.tsx').then((m) => ({ Component: m.SignUpRoute })),
+      },
+      {
+        path: 'admin/sign-in',
+        lazy: () => import('./routes/admin-sign-in.tsx').then((m) => ({ Component: m.AdminSignInRoute })),
+      },
+      {
+        // Signed-in pages: anyone else is sent to /sign-in and brought back afterwards.
+        lazy: () => import('./guards/require-user.tsx').then((m) => ({ Component: m.RequireUserLayout })),
+        children: [
+          {
+            path: 'favourites',
+            lazy: () => import('./routes/favourites.tsx').then((m) => ({ Component: m.FavouritesRoute })),
+          },
+          {
+            path: 'profile',
+            lazy: () => import('./routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })),
+          },
+          {
+            // Guarded already; the 404 page stands in until the My Bookings page replaces it.
+            path: 'mybookings',
+            lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
+      },
+    ],
+  },
+  {
+    // The admin area has its own frame (sidebar, no public header) behind RequireAdmin.
+    path: 'admin',
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => null,
+    lazy: () => import('./routes/admin/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import('./routes/admin/dashboard.tsx').then((m) => ({ Component: m.AdminDashboardRoute })),
+      },
+      {
         path: '*',
         lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
       },

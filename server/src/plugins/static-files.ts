@@ -18,6 +18,7 @@ export const staticFiles = fp(async (app: FastifyInstance) => {
     prefix: '/posters/',
     decorateReply: false,
     maxAge: '1d',
+    preCompressed: true,
   });
 
   const indexPath = path.join(clientDist, 'index.html');
@@ -29,6 +30,8 @@ export const staticFiles = fp(async (app: FastifyInstance) => {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every asset name, so those never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

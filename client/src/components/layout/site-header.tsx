@@ -1,19 +1,64 @@
-import { Ticket } from 'lucide-react';
-import { Link } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { buttonClassName } from '../ui/button.ts';
 import { ThemeToggle } from '../ui/theme-toggle.tsx';
+import { BrandMark } from './brand-mark.tsx';
+import { MinimalHeader } from './minimal-header.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { focusRing, headerClass, mainLinks, type HeaderProps } from './nav-links.ts';
+import { UserMenu } from './user-menu.tsx';
 
-export function SiteHeader() {
+// Spec §2 "Other navigation": on exactly these paths the header shows only the brand, Back to
+// Movies and the theme toggle.
+const minimalHeaderPaths = new Set(['/booking', '/mybooking']);
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
+    isActive
+      ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-100'
+      : 'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white'
+  }`;
+
+export function SiteHeader(props: HeaderProps) {
+  const { pathname } = useLocation();
+  if (minimalHeaderPaths.has(pathname.replace(/\/+$/, '') || '/')) return <MinimalHeader />;
+  const { user, isSessionPending, onSignOut } = props;
+
   return (
-    <header className="sticky top-0 z-40 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
-        <Link
-          to="/"
-          className="flex items-center gap-2 rounded text-xl font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:text-brand-400"
-        >
-          <Ticket aria-hidden className="size-6" />
-          Marquee
-        </Link>
-        <ThemeToggle />
+    <header className={headerClass}>
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <BrandMark />
+        <nav aria-label="Main" className="hidden flex-1 justify-center md:flex">
+          <ul className="flex items-center gap-1">
+            {mainLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
+          <ThemeToggle />
+          {isSessionPending ? (
+            // Holds Sign In's place without showing it, so a signed-in visitor never sees it flash.
+            <span aria-hidden className={buttonClassName('primary', 'invisible px-3 sm:px-4')}>
+              <LogIn className="size-4" />
+              Sign In
+            </span>
+          ) : user ? (
+            <div className="hidden md:block">
+              <UserMenu user={user} onSignOut={onSignOut} />
+            </div>
+          ) : (
+            <Link to="/sign-in" className={buttonClassName('primary', 'px-3 sm:px-4')}>
+              <LogIn aria-hidden className="size-4" />
+              Sign In
+            </Link>
+          )}
+          <MobileMenu user={user} onSignOut={onSignOut} />
+        </div>
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export interface SessionUser {
   id: string;
@@ -26,9 +26,12 @@ async function getSession(): Promise<SessionUser | null> {
   return answer?.user ?? null;
 }
 
+export const sessionQueryOptions = () =>
+  queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000, retry: false });
+
 /** `user` is null when signed out; while the first check runs, `isPending` is true (spec: counts as signed out). */
 export function useSession() {
-  const query = useQuery({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000, retry: false });
+  const query = useQuery(sessionQueryOptions());
   return { user: query.data ?? null, isPending: query.isPending };
 }
 

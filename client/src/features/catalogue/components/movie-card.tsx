@@ -1,53 +1,76 @@
 import type { MovieWithShows } from '@marquee/shared';
-import { Clock, Star } from 'lucide-react';
+import { CalendarDays, Clock, Star } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.ts';
+import { formatCardRating, formatFromPrice, formatShowCount, summarizeShowDates } from '../card-details.ts';
 
-// The spec's default for cards when a movie has no rating yet.
-const defaultRating = 8;
-
-export function MovieCard({ movie }: { movie: MovieWithShows }) {
+export function MovieCard({ movie, titleLevel = 3 }: { movie: MovieWithShows; titleLevel?: 2 | 3 }) {
   const titleId = useId();
-  const rating = (movie.rating ?? defaultRating).toFixed(1);
+  const Title = titleLevel === 2 ? 'h2' : 'h3';
+  const dates = summarizeShowDates(movie.showDates);
+  const price = formatFromPrice(movie.lowestPrice);
 
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <img
-        src={movie.poster}
-        alt={movie.title}
-        width={400}
-        height={600}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[2/3] w-full bg-zinc-200 object-cover dark:bg-zinc-800"
-      />
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 id={titleId} className="text-lg leading-snug font-semibold">
+    <article
+      aria-labelledby={titleId}
+      className="group flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="relative">
+        <img
+          src={movie.poster}
+          alt={`${movie.title} poster`}
+          width={400}
+          height={600}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[2/3] w-full bg-zinc-200 object-cover dark:bg-zinc-800"
+        />
+        <p className="absolute top-2 left-2 flex items-center gap-1 rounded-full bg-zinc-950/80 px-2 py-0.5 text-xs font-semibold text-white">
+          <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" />
+          <span className="sr-only">Rating</span>
+          {formatCardRating(movie.rating)}
+        </p>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <Title id={titleId} className="text-base leading-snug font-semibold sm:text-lg">
           {movie.title}
-        </h2>
+        </Title>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{movie.genre}</p>
-        <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
-          <div className="flex items-center gap-1">
-            <dt>
-              <Star aria-hidden className="size-4 fill-amber-400 text-amber-500" />
-              <span className="sr-only">Rating</span>
-            </dt>
-            <dd>{rating}</dd>
-          </div>
-          <div className="flex items-center gap-1">
-            <dt>
-              <Clock aria-hidden className="size-4" />
-              <span className="sr-only">Duration</span>
-            </dt>
-            <dd>{movie.duration}</dd>
-          </div>
-        </dl>
+        <p className="flex items-center gap-1 text-sm text-zinc-700 dark:text-zinc-300">
+          <Clock aria-hidden className="size-4 shrink-0" />
+          <span className="sr-only">Runtime</span>
+          {movie.duration}
+        </p>
+        <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          {formatShowCount(movie.showCount)}
+        </p>
+        {dates.labels.length > 0 && (
+          <p className="flex items-start gap-1 text-sm text-zinc-700 dark:text-zinc-300">
+            <CalendarDays aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span className="sr-only">Show dates</span>
+            <span className="flex flex-wrap gap-x-2">
+              {dates.labels.map((label) => (
+                <span key={label}>{label}</span>
+              ))}
+              {dates.moreCount > 0 && (
+                <span className="font-medium text-brand-700 dark:text-brand-300">
+                  +{dates.moreCount} more
+                </span>
+              )}
+            </span>
+          </p>
+        )}
+        {price && (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            <span className="text-base font-semibold text-zinc-900 dark:text-white">{price}</span> per ticket
+          </p>
+        )}
         {/* Every card's link reads "View Shows"; the description says which movie it is for. */}
         <Link
           to={`/booking/${encodeURIComponent(movie._id)}`}
           aria-describedby={titleId}
-          className={buttonClassName('primary', 'mt-auto')}
+          className={buttonClassName('primary', 'mt-auto w-full')}
         >
           View Shows
         </Link>

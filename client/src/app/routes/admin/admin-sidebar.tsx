@@ -1,0 +1,47 @@
+import { CalendarPlus, Clapperboard, LayoutDashboard, ListVideo, Ticket, TicketCheck } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { ThemeToggle } from '../../../components/ui/theme-toggle.tsx';
+
+const links = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/add-movie', label: 'Add Movie', icon: Clapperboard, end: false },
+  { to: '/admin/add-show', label: 'Add Show', icon: CalendarPlus, end: false },
+  { to: '/admin/all-shows', label: 'List Shows', icon: ListVideo, end: false },
+  { to: '/admin/bookings', label: 'Bookings', icon: TicketCheck, end: false },
+];
+
+// Below 1024px (spec) only icons show; the labels stay in the page as the links' names.
+const label = 'sr-only lg:not-sr-only';
+
+const linkClassName =
+  'flex items-center justify-center gap-3 rounded-md p-2.5 text-sm font-medium text-zinc-700 transition-colors hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:justify-start lg:px-3 dark:text-zinc-300 dark:hover:bg-zinc-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 dark:aria-[current=page]:bg-brand-900/40 dark:aria-[current=page]:text-brand-300';
+
+export function AdminSidebar() {
+  return (
+    <aside className="sticky top-0 flex h-dvh w-16 shrink-0 flex-col border-r border-zinc-200 bg-white lg:w-60 dark:border-zinc-800 dark:bg-zinc-900">
+      <Link
+        to="/"
+        title="Marquee home"
+        className="flex h-16 items-center justify-center gap-2 border-b border-zinc-200 text-lg font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 lg:justify-start lg:px-5 dark:border-zinc-800 dark:text-brand-400"
+      >
+        <Ticket aria-hidden className="size-6 shrink-0" />
+        <span className={label}>Marquee Admin</span>
+      </Link>
+      <nav aria-label="Admin" className="flex-1 overflow-y-auto p-2 lg:p-3">
+        <ul className="flex flex-col gap-1">
+          {links.map(({ to, label: text, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink to={to} end={end} title={text} className={linkClassName}>
+                <Icon aria-hidden className="size-5 shrink-0" />
+                <span className={label}>{text}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex justify-center border-t border-zinc-200 p-2 lg:justify-start lg:px-3 dark:border-zinc-800">
+        <ThemeToggle />
+      </div>
+    </aside>
+  );
+}

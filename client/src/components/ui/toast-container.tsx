@@ -1,0 +1,9 @@
+// The unstyled build, because the default one injects a <style> tag that the CSP blocks. Raise
+// toasts with `toast` from 'react-toastify/unstyled' too: the two builds keep separate queues.
+import { ToastContainer } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
+import type { Theme } from '../../lib/theme.ts';
+
+export default function LazyToastContainer({ theme }: { theme: Theme }) {
+  return <ToastContainer position="top-right" autoClose={5000} theme={theme} />;
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify/unstyled';
+import { api } from '../../../lib/api.ts';
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+  revokeOtherSessions: boolean;
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      api('/api/auth/change-password', {
+        method: 'POST',
+        body: input,
+        fallbackMessage: 'Could not change your password. Please try again.',
+      }),
+    onSuccess: () => toast.success('Password changed'),
+  });
+}

@@ -1,0 +1,74 @@
+import { formatRupees } from '@marquee/shared';
+import { Ticket } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { buttonClassName } from '../../../components/ui/button.ts';
+
+interface BookingSummaryProps {
+  movieTitle: string;
+  dateLabel: string;
+  time: string;
+  seats: readonly string[];
+  price: number;
+  isSignedIn: boolean;
+  isBusy?: boolean;
+  onBook: () => void;
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2">
+      <dt className="text-zinc-600 dark:text-zinc-400">{term}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** The chosen seats and their total (price × seats; the spec has no fees or taxes). */
+export function BookingSummary({
+  movieTitle,
+  dateLabel,
+  time,
+  seats,
+  price,
+  isSignedIn,
+  isBusy = false,
+  onBook,
+}: BookingSummaryProps) {
+  const count = seats.length;
+  const label = !isSignedIn ? 'Login to Book' : isBusy ? 'Creating Booking...' : 'Book Now';
+
+  return (
+    <section
+      aria-labelledby="booking-summary-heading"
+      className="rounded-xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <h2 id="booking-summary-heading" className="text-lg font-semibold">
+        Booking Summary
+      </h2>
+      <dl className="mt-2 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+        <Row term="Movie">{movieTitle}</Row>
+        <Row term="Date">{dateLabel}</Row>
+        <Row term="Time">{time}</Row>
+        <Row term="Seats">{seats.join(', ')}</Row>
+      </dl>
+      <div className="mt-3 flex items-end justify-between gap-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {count} {count === 1 ? 'ticket' : 'tickets'} × {formatRupees(price)}
+        </p>
+        <p className="text-right">
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">Total</span>
+          <span className="text-2xl font-bold">{formatRupees(price * count)}</span>
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onBook}
+        disabled={isBusy}
+        className={buttonClassName('primary', 'mt-4 w-full py-3 text-base')}
+      >
+        <Ticket aria-hidden className="size-5" />
+        {label}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  MAX_SEATS_PER_BOOKING,
+  messages,
+  zonedDate,
+  type Movie,
+  type Show,
+  type ShowsResponse,
+} from '@marquee/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { ApiError } from '../../../lib/api.ts';
+import { signInPath, useSession } from '../../auth/use-session.ts';
+import { useFavourites } from '../../favourites/api/get-favourites.ts';
+import { useToggleFavourite } from '../../favourites/api/toggle-favourite.ts';
+import { fallbackTimeZone, useCinemaConfig } from '../api/get-cinema-config.ts';
+import { useShowSeats } from '../api/get-show-seats.ts';
+import { dateLabel, defaultShowDate, distinctShowDates, longDateLabel } from '../date-labels.ts';
+import { withoutOccupied } from '../seat-state.ts';
+import { useBookingSelection } from '../use-booking-selection.ts';
+import { BookingSummary } from './booking-summary.tsx';
+import { FavouriteButton } from './favourite-button.tsx';
+import { MovieDetails } from './movie-details.tsx';
+import { SeatSection } from './seat-section.tsx';
+import { SelectedShowCard } from './selected-show-card.tsx';
+import { ShowSchedule } from './show-schedule.tsx';
+import { SignInHint } from './sign-in-hint.tsx';
+
+interface BookingViewProps {
+  movie: Movie;
+  showsQuery: UseQueryResult<ShowsResponse>;
+}
+
+const byStart = (a: Show<Movie>, b: Show<Movie>) => a.startsAt.localeCompare(b.startsAt);
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The booking page of a loaded movie: details, date, show time, seats and summary. */
+export function BookingView({ movie, showsQuery }: BookingViewProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  // A session still being checked counts as signed out (spec §4).
+  const isSignedIn = session.user !== null && !session.isPending;
+  const signInHref = signInPath(`${location.pathname}${location.search}`);
+
+  const config = useCinemaConfig();
+  const today = zonedDate(new Date(), config.data?.timeZone ?? fallbackTimeZone);
+  const shows = useMemo(() => [...(showsQuery.data?.shows ?? [])].sort(byStart), [showsQuery.data]);
+  const dates = useMemo(() => distinctShowDates(shows), [shows]);
+
+  const selection = useBookingSelection({
+    defaultDate: defaultShowDate(dates, today),
+    maxSeats: MAX_SEATS_PER_BOOKING,
+  });
+  // A chosen date can vanish when its last show starts while the page is open.
+  const date = selection.date && dates.includes(selection.date) ? selection.date : null;
+  const showsOfDate = date ? shows.filter((show) => show.showDate === date) : [];
+  const show = showsOfDate.find((candidate) => candidate._id === selection.showId) ?? null;
+
+  const seatInfo = useShowSeats(show?._id ?? null);
+  const selectedSeats = withoutOccupied(selection.seats, seatInfo.occupied);
+  const canChooseSeats = isSignedIn && (seatInfo.seats?.status ?? show?.status) === 'active';
+
+  const favourites = useFavourites(isSignedIn);
+  const toggleFavourite = useToggleFavourite();
+
+  // Bring the seat map into view when a time is picked (it is below the fold on phones).
+  const seatSection = useRef<HTMLElement>(null);
+  const revealSeats = useRef(false);
+  useEffect(() => {
+    if (!show || !revealSeats.current) return;
+    revealSeats.current = false;
+    seatSection.current?.scrollIntoView({
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+      block: 'nearest',
+    });
+  }, [show]);
+
+  function requireSignIn() {
+    toast.info('Please login to proceed with booking');
+    void navigate(signInHref);
+  }
+
+  function handleSeat(seatId: string) {
+    if (!isSignedIn) return requireSignIn();
+    if (!canChooseSeats || seatInfo.occupied.has(seatId)) return;
+    if (!selection.toggleSeat(seatId, seatInfo.occupied)) toast.warning(messages.maxSeats);
+  }
+
+  function handleBook() {
+    if (!isSignedIn) return requireSignIn();
+    if (selectedSeats.length === 0) {
+      toast.error(messages.noSeats);
+      return;
+    }
+    // Creating the booking (POST /api/bookings/create) and going to payment arrives with accounts.
+  }
+
+  const showsError = showsQuery.isError
+    ? showsQuery.error instanceof ApiError
+      ? showsQuery.error.message
+      : 'Failed to fetch movie shows'
+    : null;
+  const showDate = date ? longDateLabel(date) : '';
+
+  return (
+    <div className="space-y-8">
+      <title>{`Book ${movie.title} — Marquee`}</title>
+      <MovieDetails
+        movie={movie}
+        cinemaName={config.data?.cinemaName ?? ''}
+        favourite={
+          <FavouriteButton
+            movieTitle={movie.title}
+            isFavourite={isSignedIn && favourites.isFavourite(movie._id)}
+            isBusy={toggleFavourite.isPending}
+            onToggle={() => (isSignedIn ? toggleFavourite.mutate(movie._id) : requireSignIn())}
+          />
+        }
+      />
+
+      <ShowSchedule
+        dates={dates}
+        today={today}
+        date={date}
+        shows={showsOfDate}
+        showId={show?._id ?? null}
+        isLoading={showsQuery.isPending}
+        error={showsError}
+        onRetry={() => void showsQuery.refetch()}
+        onChooseDate={selection.chooseDate}
+        onChooseShow={(showId) => {
+          revealSeats.current = true;
+          selection.chooseShow(showId);
+        }}
+      />
+
+      {show && date && (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <div className="lg:col-start-2 lg:row-start-1">
+            <SelectedShowCard
+              movieTitle={movie.title}
+              dateLabel={showDate}
+              time={show.showTime}
+              price={show.showPrice}
+            />
+          </div>
+          <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+            <SeatSection
+              ref={seatSection}
+              totalSeats={seatInfo.seats?.totalSeats ?? show.totalSeats}
+              seats={seatInfo.seats}
+              isLoading={seatInfo.isPending}
+              occupied={seatInfo.occupied}
+              selected={new Set(selectedSeats)}
+              onToggle={handleSeat}
+              label={`Seats for ${show.showTime}, ${dateLabel(date, today)}`}
+              notice={isSignedIn ? null : <SignInHint signInHref={signInHref} />}
+            />
+          </div>
+          {selectedSeats.length > 0 && (
+            <div className="lg:col-start-2 lg:row-start-2">
+              <BookingSummary
+                movieTitle={movie.title}
+                dateLabel={showDate}
+                time={show.showTime}
+                seats={selectedSeats}
+                price={show.showPrice}
+                isSignedIn={isSignedIn}
+                onBook={handleBook}
+              />
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { MAX_SEATS_PER_BOOKING } from '@marquee/shared';
+import { describe, expect, it } from 'vitest';
+import { seatAccessibleName, seatState, toggleSeat, withoutOccupied } from './seat-state.ts';
+
+const occupied = new Set(['A2']);
+
+describe('seatState', () => {
+  it('tells available, selected and booked seats apart', () => {
+    const selected = new Set(['A3']);
+    expect(seatState('A1', occupied, selected)).toBe('available');
+    expect(seatState('A2', occupied, selected)).toBe('booked');
+    expect(seatState('A3', occupied, selected)).toBe('selected');
+  });
+
+  it('calls a seat booked when it is both booked and still in a stale selection', () => {
+    expect(seatState('A2', occupied, new Set(['A2']))).toBe('booked');
+  });
+});
+
+describe('seatAccessibleName', () => {
+  it('says the seat id, then its state', () => {
+    expect(seatAccessibleName('A1', 'available')).toBe('A1, available');
+    expect(seatAccessibleName('A2', 'booked')).toBe('A2, booked');
+    expect(seatAccessibleName('H12', 'selected')).toBe('H12, selected');
+  });
+});
+
+describe('toggleSeat', () => {
+  it('adds a seat and keeps the selection in map order', () => {
+    expect(toggleSeat(['B1', 'A10'], 'A2', 8)).toEqual({ seats: ['A2', 'A10', 'B1'], isOverLimit: false });
+  });
+
+  it('removes a seat that was selected', () => {
+    expect(toggleSeat(['A1', 'A2'], 'A1', 8)).toEqual({ seats: ['A2'], isOverLimit: false });
+  });
+
+  it('allows exactly the maximum and refuses one more', () => {
+    const seven = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7'];
+    const eighth = toggleSeat(seven, 'A8', MAX_SEATS_PER_BOOKING);
+    expect(eighth).toEqual({ seats: [...seven, 'A8'], isOverLimit: false });
+    const ninth = toggleSeat(eighth.seats, 'A9', MAX_SEATS_PER_BOOKING);
+    expect(ninth).toEqual({ seats: eighth.seats, isOverLimit: true });
+  });
+
+  it('still lets a full selection drop a seat', () => {
+    const eight = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'];
+    expect(toggleSeat(eight, 'A8', MAX_SEATS_PER_BOOKING).seats).toEqual(eight.slice(0, 7));
+  });
+});
+
+describe('withoutOccupied', () => {
+  it('drops seats that someone else has taken', () => {
+    expect(withoutOccupied(['A1', 'A2', 'A3'], occupied)).toEqual(['A1', 'A3']);
+  });
+});

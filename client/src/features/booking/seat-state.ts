@@ -1,0 +1,39 @@
+import { compareSeats } from '@marquee/shared';
+
+export type SeatState = 'available' | 'selected' | 'booked';
+
+/** A booked seat stays booked even if a stale selection still lists it. */
+export function seatState(
+  seatId: string,
+  occupied: ReadonlySet<string>,
+  selected: ReadonlySet<string>,
+): SeatState {
+  if (occupied.has(seatId)) return 'booked';
+  if (selected.has(seatId)) return 'selected';
+  return 'available';
+}
+
+/** What a screen reader announces for a seat: its id, then its state ("A1, available"). */
+export function seatAccessibleName(seatId: string, state: SeatState): string {
+  return `${seatId}, ${state}`;
+}
+
+export interface SeatToggle {
+  seats: string[];
+  /** True when the seat was not added because the selection is already full. */
+  isOverLimit: boolean;
+}
+
+/** Adds or removes a seat, keeping the selection in map order and within `max` seats. */
+export function toggleSeat(selected: readonly string[], seatId: string, max: number): SeatToggle {
+  if (selected.includes(seatId)) {
+    return { seats: selected.filter((seat) => seat !== seatId), isOverLimit: false };
+  }
+  if (selected.length >= max) return { seats: [...selected], isOverLimit: true };
+  return { seats: [...selected, seatId].sort(compareSeats), isOverLimit: false };
+}
+
+/** The selection minus seats someone else has taken since it was made. */
+export function withoutOccupied(selected: readonly string[], occupied: ReadonlySet<string>): string[] {
+  return selected.filter((seat) => !occupied.has(seat));
+}

@@ -1,0 +1,61 @@
+import { formatRupees } from '@marquee/shared';
+
+// The spec's rating for cards when a movie has none yet (the detail page says N/A instead).
+export const defaultCardRating = 8;
+
+// The spec: a card names at most two dates and counts the rest.
+export const maxCardDates = 2;
+
+/** '8.7', or '8.0' for a movie without a rating: always one decimal. */
+export function formatCardRating(rating: number | null | undefined): string {
+  return (rating ?? defaultCardRating).toFixed(1);
+}
+
+// A show date is a calendar day in the cinema's zone already (YYYY-MM-DD), so it is read as UTC
+// midnight and formatted in UTC: no visitor's own zone can move it to a neighbouring day.
+const weekdayMonthDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** 'Sun, Nov 22' for '2026-11-22'. */
+export function formatShowDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return weekdayMonthDay.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+export interface DatesSummary {
+  /** Up to `maxCardDates` labels, earliest first. */
+  labels: string[];
+  /** How many further distinct dates there are ('+N more'); 0 when none. */
+  moreCount: number;
+}
+
+/** The first distinct show dates as labels and how many more there are. */
+export function summarizeShowDates(dates: readonly string[], max = maxCardDates): DatesSummary {
+  // ISO dates sort as text; duplicates would otherwise be counted twice in '+N more'.
+  const distinct = [...new Set(dates)].sort();
+  return {
+    labels: distinct.slice(0, max).map(formatShowDate),
+    moreCount: Math.max(0, distinct.length - max),
+  };
+}
+
+/** '5 shows available', '1 show available', or 'No shows available'. */
+export function formatShowCount(count: number): string {
+  if (count <= 0) return 'No shows available';
+  return `${count} ${count === 1 ? 'show' : 'shows'} available`;
+}
+
+/** The lowest ticket price among shows that can still be booked; null when none can. */
+export function lowestShowPrice(shows: readonly { showPrice: number; status: string }[]): number | null {
+  const prices = shows.filter((show) => show.status === 'active').map((show) => show.showPrice);
+  return prices.length ? Math.min(...prices) : null;
+}
+
+/** 'From ₹180' per ticket, or null when no show can be booked. */
+export function formatFromPrice(lowest: number | null): string | null {
+  return lowest === null ? null : `From ${formatRupees(lowest)}`;
+}

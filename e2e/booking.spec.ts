@@ -1,0 +1,305 @@
+import { addDays, formatRupees } from '@marquee/shared';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signUpInPage } from './accounts.ts';
+import {
+  holdSeatsAsAnotherUser,
+  loadCatalogue,
+  openShow,
+  startsWith,
+  type Catalogue,
+} from './booking-fixtures.ts';
+import { openBrowser, seriousViolations, type BrowserOptions } from './browser.ts';
+
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+let browser: Browser | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+let catalogue: Catalogue;
+let today: string;
+beforeAll(async () => {
+  catalogue = await loadCatalogue();
+  ({ today } = catalogue);
+});
+
+const movie = (slug: string) => catalogue.movie(slug);
+const showsOf = (slug: string) => catalogue.showsOf(slug);
+const expectedDateLabel = (date: string) => catalogue.dateLabel(date);
+
+/** Tomorrow's first Sintel show: every show of tomorrow is still ahead, whatever the hour. */
+const sintelTomorrow = () => showsOf('sintel').find((show) => show.showDate === addDays(today, 1))!;
+
+async function open(options?: BrowserOptions) {
+  browser = await openBrowser(options);
+  return browser.page;
+}
+
+describe('booking page, signed out', () => {
+  it('shows the movie, its dates in order with relative labels, and asks for a show time', async () => {
+    const page = await open();
+    const sintel = movie('sintel');
+    await page.goto(`/booking/${sintel._id}`);
+    await page.getByRole('heading', { level: 1, name: 'Sintel' }).waitFor();
+    for (const text of ['Ratings', 'Runtime', 'Rated', 'Director', 'Language', 'Cast', sintel.Director]) {
+      await page.getByText(text, { exact: true }).first().waitFor();
+    }
+    await page.getByText(catalogue.cinemaName, { exact: true }).waitFor();
+
+    const dates = [...new Set(showsOf('sintel').map((show) => show.showDate))].sort();
+    expect(dates.length).toBeGreaterThanOrEqual(3);
+    const dateButtons = page.getByRole('group', { name: 'Select Date' }).getByRole('button');
+    await dateButtons.first().waitFor();
+    expect(await dateButtons.allTextContents()).toEqual(dates.map(expectedDateLabel));
+    expect(await dateButtons.allTextContents()).toContain('Tomorrow');
+
+    // Today when it still has shows (the spec's default), else the first date that has any.
+    const defaultDate = dates.includes(today) ? today : dates[0]!;
+    const pressed = page.getByRole('group', { name: 'Select Date' }).getByRole('button', { pressed: true });
+    expect(await pressed.allTextContents()).toEqual([expectedDateLabel(defaultDate)]);
+    await page.getByText('Please select a show time to continue').waitFor();
+    expect(await page.getByRole('grid').count()).toBe(0);
+    expect(browser!.errors).toEqual([]);
+  });
+
+  it('shows the seat map for a chosen date and time, and clears it for a new date', async () => {
+    const page = await open();
+    const tomorrow = addDays(today, 1);
+    const show = showsOf('sintel').find((candidate) => candidate.showDate === tomorrow)!;
+    await page.goto(`/booking/${show.movie._id}`);
+    const tomorrowButton = page.getByRole('button', { name: 'Tomorrow', exact: true });
+    await tomorrowButton.click();
+    expect(await tomorrowButton.getAttribute('aria-pressed')).toBe('true');
+
+    const times = page.getByRole('group', { name: 'Select Show Time' }).getByRole('button');
+    const expectedTimes = showsOf('sintel').filter((candidate) => candidate.showDate === tomorrow);
+    expect(await times.count()).toBe(expectedTimes.length);
+    const timeButton = times.filter({ hasText: show.showTime }).first();
+    expect(await timeButton.textContent()).toContain('₹');
+    expect(await timeButton.textContent()).toContain('96 seats left');
+    await timeButton.click();
+
+    const grid = page.getByRole('grid');
+    await grid.waitFor();
+    expect(await grid.getByRole('row').count()).toBe(8);
+    expect(await grid.getByRole('rowheader').allTextContents()).toEqual([
+      'A',
+      'B',
+      'C',
+      'D',
+      'E',
+      'F',
+      'G',
+      'H',
+    ]);
+    expect(await grid.getByRole('gridcell').count()).toBe(96);
+    await grid.getByRole('button', { name: 'H12, available' }).waitFor();
+    await page.getByText('Available Seats: 96 / 96').waitFor();
+    await page.getByText('0 seats already booked').waitFor();
+    await page.getByText('Screen', { exact: true }).waitFor();
+    for (const key of ['Available', 'Selected', 'Booked']) {
+      await page.getByRole('list', { name: 'Seat legend' }).getByText(key, { exact: true }).waitFor();
+    }
+    const detail = page.getByRole('region', { name: 'Selected Show' });
+    await detail.getByText(show.showTime).waitFor();
+    await detail.getByText('Sintel').waitFor();
+    expect(await page.getByText('Please select a show time to continue').count()).toBe(0);
+
+    // A new date clears the time and the seat map.
+    const otherDate = page
+      .getByRole('group', { name: 'Select Date' })
+      .getByRole('button', { pressed: false })
+      .first();
+    await otherDate.click();
+    await page.getByText('Please select a show time to continue').waitFor();
+    expect(await page.getByRole('grid').count()).toBe(0);
+    expect(browser!.errors).toEqual([]);
+  });
+
+  it('disables the sold-out and the cancelled show and says why', async () => {
+    const soldOut = catalogue.shows.find((show) => show.status === 'sold-out')!;
+    const cancelled = catalogue.shows.find((show) => show.status === 'cancelled')!;
+    expect(soldOut).toBeDefined();
+    expect(cancelled).toBeDefined();
+    const page = await open();
+    for (const [show, label] of [
+      [soldOut, 'Sold Out'],
+      [cancelled, 'Cancelled'],
+    ] as const) {
+      await page.goto(`/booking/${show.movie._id}`);
+      await page.getByRole('button', { name: expectedDateLabel(show.showDate), exact: true }).click();
+      const button = page
+        .getByRole('group', { name: 'Select Show Time' })
+        .getByRole('button', { name: startsWith(show.showTime) });
+      expect(await button.textContent()).toContain(label);
+      expect(await button.isDisabled()).toBe(true);
+    }
+  });
+
+  it('shows seats someone else holds as booked, and they do nothing when clicked', async () => {
+    // A show no other test picks, so its counts are this test's alone.
+    const show = showsOf('tears-of-steel').at(-1)!;
+    await holdSeatsAsAnotherUser(show, ['G3', 'G4']);
+    const page = await open();
+    await openShow(page, catalogue, show);
+    const booked = page.getByRole('button', { name: 'G3, booked' });
+    expect(await booked.getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('button', { name: 'G4, booked' }).waitFor();
+    await page.getByText('Available Seats: 94 / 96').waitFor();
+    await page.getByText('2 seats already booked').waitFor();
+    await booked.click({ force: true });
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe(`/booking/${show.movie._id}`);
+  });
+
+  it('moves through the seat grid with the keyboard, one tab stop for the whole map', async () => {
+    const page = await open();
+    await openShow(page, catalogue, sintelTomorrow());
+    const grid = page.getByRole('grid');
+    expect(await grid.getAttribute('aria-label')).toMatch(/^Seats for /);
+    expect(await grid.locator('button[tabindex="0"]').count()).toBe(1);
+
+    await grid.getByRole('button', { name: 'A1, available' }).focus();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('A2, available');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('B2, available');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('B12, available');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('B12, available');
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('B1, available');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('A1, available');
+
+    // The focused seat is the tab stop: leaving the grid and coming back lands on it.
+    await page.keyboard.press('ArrowDown');
+    expect(await grid.locator('button[tabindex="0"]').getAttribute('aria-label')).toBe('B1, available');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('B1, available');
+
+    // Enter on a seat while signed out goes to sign-in, like a click.
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+  });
+
+  it('sends a seat click to sign-in and brings the visitor back to this page', async () => {
+    const page = await open();
+    const show = sintelTomorrow();
+    await openShow(page, catalogue, show);
+    await page.getByText('You can view seats but need to login to book tickets').waitFor();
+    await page.getByRole('button', { name: 'C5, available' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    expect(new URL(page.url()).search).toBe(`?redirect=${encodeURIComponent(`/booking/${show.movie._id}`)}`);
+    await page.getByText('Please login to proceed with booking').waitFor();
+  });
+
+  it('sends Login Now and the favourite heart to sign-in with the way back', async () => {
+    const page = await open();
+    const show = sintelTomorrow();
+    const expected = `?redirect=${encodeURIComponent(`/booking/${show.movie._id}`)}`;
+    await openShow(page, catalogue, show);
+    await page.getByRole('link', { name: 'Login Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    expect(new URL(page.url()).search).toBe(expected);
+
+    await page.goto(`/booking/${show.movie._id}`);
+    const heart = page.getByRole('button', { name: 'Favourite Sintel' });
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    expect(new URL(page.url()).search).toBe(expected);
+    await page.getByText('Please login to proceed with booking').waitFor();
+  });
+
+  it('shows the error and a way back for a movie that does not exist', async () => {
+    const page = await open();
+    await page.goto('/booking/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('alert').filter({ hasText: 'Movie not found' }).waitFor();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no serious accessibility violations with the seat map open (${colorScheme})`, async () => {
+      const page = await open({ colorScheme });
+      await openShow(page, catalogue, sintelTomorrow());
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        colorScheme === 'dark',
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  it('fits a 360px phone: the page never scrolls sideways, the seat map scrolls in its own box', async () => {
+    const page = await open({ viewport: { width: 360, height: 800 } });
+    await openShow(page, catalogue, sintelTomorrow());
+    const pageScroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(pageScroll).toBeLessThanOrEqual(0);
+    const seat = await page.getByRole('button', { name: 'A1, available' }).boundingBox();
+    expect(seat!.width).toBeGreaterThanOrEqual(32);
+    expect(seat!.height).toBeGreaterThanOrEqual(32);
+    // Arrowing to the far end brings the last seat into view inside the map's own scroller.
+    await page.getByRole('button', { name: 'A1, available' }).focus();
+    await page.keyboard.press('End');
+    const last = await page.getByRole('button', { name: 'A12, available' }).boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  });
+});
+
+describe('booking page, signed in', () => {
+  it('selects up to 8 seats, refuses the 9th and sums the booking', async () => {
+    const page = await open();
+    await signUpInPage(page);
+    const show = showsOf('cosmos-laundromat').find((candidate) => candidate.showDate === addDays(today, 2))!;
+    await openShow(page, catalogue, show);
+    expect(await page.getByText('You can view seats but need to login to book tickets').count()).toBe(0);
+
+    const seats = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'];
+    for (const seat of seats) await page.getByRole('button', { name: `${seat}, available` }).click();
+    for (const seat of seats) await page.getByRole('button', { name: `${seat}, selected` }).waitFor();
+    const summary = page.getByRole('region', { name: 'Booking Summary' });
+    await summary.getByText(seats.join(', ')).waitFor();
+    await summary.getByText(`8 tickets × ${formatRupees(show.showPrice)}`).waitFor();
+    await summary.getByText(formatRupees(show.showPrice * 8), { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'A9, available' }).click();
+    await page.getByText('Maximum 8 seats can be selected').waitFor();
+    expect(await page.getByRole('button', { name: 'A9, available' }).count()).toBe(1);
+
+    // Deselecting frees a place; Space on a focused seat selects it like a click.
+    await page.getByRole('button', { name: 'A1, selected' }).click();
+    await summary.getByText(`7 tickets × ${formatRupees(show.showPrice)}`).waitFor();
+    await page.getByRole('button', { name: 'A9, available' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'A9, selected' }).waitFor();
+    await summary.getByText(`8 tickets × ${formatRupees(show.showPrice)}`).waitFor();
+    await summary.getByRole('button', { name: 'Book Now' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Login to Book' }).count()).toBe(0);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(browser!.errors).toEqual([]);
+  });
+
+  it('clears the chosen seats when another show time is chosen', async () => {
+    const page = await open();
+    await signUpInPage(page);
+    const [first, second] = showsOf('cosmos-laundromat').filter(
+      (show) => show.showDate === addDays(today, 2),
+    );
+    await openShow(page, catalogue, first!);
+    await page.getByRole('button', { name: 'D4, available' }).click();
+    await page.getByRole('region', { name: 'Booking Summary' }).waitFor();
+    await page
+      .getByRole('group', { name: 'Select Show Time' })
+      .getByRole('button', { name: startsWith(second!.showTime) })
+      .click();
+    await page.getByRole('button', { name: 'D4, available' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Booking Summary' }).count()).toBe(0);
+  });
+});

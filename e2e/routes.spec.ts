@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { baseURL, openBrowser, seriousViolations } from './browser.ts';
+
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+let browser: Browser | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+describe('/loading', () => {
+  it('says payment is processing, then opens next_url after 7 seconds, not before', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await page.goto('/loading?next_url=movies');
+    await page.getByRole('status').filter({ hasText: 'Processing payment...' }).waitFor();
+    const shownAt = Date.now();
+
+    await page.waitForTimeout(5_000 - (Date.now() - shownAt));
+    expect(pathOf(page.url())).toBe('/loading');
+    await page.waitForURL((url) => url.pathname === '/movies', { timeout: 9_000 - (Date.now() - shownAt) });
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('never leaves the site, whatever next_url says', async () => {
+    browser = await openBrowser();
+    const { context } = browser;
+    const cases = [
+      ['//evil.example', '/evil.example'],
+      ['https://evil.example', '/'],
+      ['/\\evil.example', '/'],
+    ] as const;
+    const pages = await Promise.all(cases.map(() => context.newPage()));
+    await Promise.all(
+      cases.map(([nextUrl], index) => pages[index]!.goto(`/loading?next_url=${encodeURIComponent(nextUrl)}`)),
+    );
+    await Promise.all(
+      pages.map((page) => page.waitForURL((url) => url.pathname !== '/loading', { timeout: 12_000 })),
+    );
+    for (const [index, [, expected]] of cases.entries()) {
+      const url = new URL(pages[index]!.url());
+      expect(url.origin).toBe(new URL(baseURL()).origin);
+      expect(url.pathname).toBe(expected);
+    }
+  });
+
+  it('stays put without next_url', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await page.goto('/loading');
+    await page.getByText('Processing payment...').waitFor();
+    await page.waitForTimeout(7_500);
+    expect(pathOf(page.url())).toBe('/loading');
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no serious accessibility violations (${colorScheme})`, async () => {
+      browser = await openBrowser({ colorScheme });
+      const { page } = browser;
+      await page.goto('/loading');
+      await page.getByText('Processing payment...').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+describe('/book/:slug', () => {
+  it('opens the booking page of the movie with that slug', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await page.goto('/book/sintel');
+    await page.getByRole('heading', { level: 1, name: 'Sintel' }).waitFor();
+    await page.getByRole('group', { name: 'Select Date' }).getByRole('button').first().waitFor();
+    expect(pathOf(page.url())).toBe('/book/sintel');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('shows the error state for an unknown slug', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await page.goto('/book/no-such-movie');
+    await page.getByRole('alert').filter({ hasText: 'Movie not found' }).waitFor();
+    await page.getByRole('button', { name: 'Go Back' }).waitFor();
+  });
+});
