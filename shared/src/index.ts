@@ -1,3 +1,5 @@
+export * from './admin.ts';
+export * from './bookings.ts';
 export * from './catalogue.ts';
 export * from './errors.ts';
 export * from './money.ts';
