@@ -10,6 +10,7 @@ import { bookingRoutes } from './features/bookings/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
 import type { PaymentGateway } from './features/payments/gateway.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
+import { programmeRoutes } from './features/programme/routes.ts';
 import { SandboxGateway } from './features/payments/sandbox-gateway.ts';
 import { CATALOGUE_CHANNEL, MovieCache } from './features/catalogue/movie-cache.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
+  await app.register(programmeRoutes);
   await app.register(seatRoutes);
   await app.register(staticFiles);
 

@@ -5,3 +5,4 @@ export * from './errors.ts';
 export * from './money.ts';
 export * from './seats.ts';
 export * from './time.ts';
+export * from './admin-input.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSeats, isSeatOnMap, rowLabel, seatLayout } from './seats.ts';
+import { compareSeats, isSeatOnMap, rowLabel, seatIndex, seatLayout } from './seats.ts';
 
 describe('seat map', () => {
   it('lays out the standard hall as A–H × 12', () => {
@@ -45,6 +45,13 @@ describe('seat map', () => {
       expect(onMap.size).toBe(total);
       for (const seat of onMap) expect(isSeatOnMap(seat, total)).toBe(true);
     }
+  });
+
+  it('numbers seats in reading order, the index a map of index + 1 seats ends on', () => {
+    const seats = seatLayout(500).flatMap((row) => row.seats);
+    seats.forEach((seat, index) => expect(seatIndex(seat)).toBe(index));
+    expect(seatIndex('A13')).toBe(-1);
+    expect(seatIndex('a1')).toBe(-1);
   });
 
   it('orders seats by row, then number', () => {

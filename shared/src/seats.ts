@@ -42,14 +42,19 @@ function rowIndex(label: string): number {
   return n - 1;
 }
 
+/** The 0-based position of a seat on any map (A1 is 0, B1 is 12), or -1 for no seat id. */
+export function seatIndex(seatId: string): number {
+  const match = SEAT_ID.exec(seatId);
+  if (!match) return -1;
+  const number = Number(match[2]);
+  if (number > SEATS_PER_ROW) return -1;
+  return rowIndex(match[1]!) * SEATS_PER_ROW + number - 1;
+}
+
 /** True when `seatId` names a seat that exists on a map of `totalSeats`. */
 export function isSeatOnMap(seatId: string, totalSeats: number): boolean {
-  const match = SEAT_ID.exec(seatId);
-  if (!match) return false;
-  const number = Number(match[2]);
-  if (number > SEATS_PER_ROW) return false;
-  const position = rowIndex(match[1]!) * SEATS_PER_ROW + number;
-  return position <= totalSeats;
+  const index = seatIndex(seatId);
+  return index >= 0 && index < totalSeats;
 }
 
 /** Orders seat ids the way a person reads the map: by row, then by number. */

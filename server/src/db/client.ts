@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -205,10 +205,4 @@ export function pgError(error: unknown): PgError | undefined {
 
 export function pgErrorCode(error: unknown): string | undefined {
   return pgError(error)?.code;
-}
-
-/** Rows of a raw query: both drivers answer `{ rows }`, typed here once. */
-export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { slugify } from '../features/programme/create-movie.ts';
 import type { Queryable } from './client.ts';
 import { bookingSeats, bookings, movies, payments, shows, users } from './schema.ts';
 
@@ -6,18 +7,6 @@ import { bookingSeats, bookings, movies, payments, shows, users } from './schema
 
 export type NewMovie = typeof movies.$inferInsert;
 export type NewShow = typeof shows.$inferInsert;
-
-export function slugify(title: string): string {
-  return (
-    title
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'movie'
-  );
-}
 
 export async function insertMovie(db: Queryable, fields: Partial<NewMovie> & { title: string }) {
   const [row] = await db

@@ -1,10 +1,190 @@
+import {
+  type AdminBookingsResponse,
+  type AdminShowsResponse,
+  type AuditResponse,
+  type DashboardResponse,
+} from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
-import { isAdmin, requireUser } from '../auth/guards.ts';
+import { z } from 'zod';
+import { parseInput } from '../../lib/parse.ts';
+import { listAudit } from '../audit/list.ts';
+import { isAdmin, requireAdmin, requireUser } from '../auth/guards.ts';
+import { countBookings, findBookings, type BookingFilter } from '../bookings/queries.ts';
+import { isUuid } from '../catalogue/queries.ts';
+import { listAdminShows } from '../programme/list-shows.ts';
+import { csvRow } from './csv.ts';
+import { dashboardFigures } from './dashboard.ts';
+
+const paging = (defaultSize: number) => ({
+  page: z.coerce.number().int().min(1, 'page counts from 1').default(1),
+  pageSize: z.coerce.number().int().min(1).max(500, 'pageSize is at most 500').default(defaultSize),
+});
+
+const id = z
+  .string()
+  .trim()
+  .refine(isUuid, 'Unknown id')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const date = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date is YYYY-MM-DD')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const bookingFilter = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z
+    .enum(['pending', 'paid', 'cancelled', 'expired'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  movieId: id,
+  showId: id,
+  date,
+});
+const bookingsQuery = bookingFilter.extend(paging(100));
+const showsQuery = z.object({
+  movieId: id,
+  date,
+  status: z
+    .enum(['active', 'sold-out', 'cancelled', 'past', 'upcoming'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ...paging(50),
+});
+const auditQuery = z.object({ action: z.string().trim().max(100).optional(), ...paging(50) });
+
+function toFilter(query: z.infer<typeof bookingFilter>): BookingFilter {
+  return {
+    q: query.q || undefined,
+    status: query.status,
+    movieId: query.movieId,
+    showId: query.showId,
+    showDate: query.date,
+  };
+}
 
 export async function adminRoutes(app: FastifyInstance) {
+  const { db, config, clock } = app.deps;
+  const timeZone = config.CINEMA_TIMEZONE;
+
   // Any signed-in user may ask; the answer is what the admin area's guard relies on.
   app.get('/api/admin/is-admin', async (request) => {
     const user = await requireUser(request);
     return { success: true, message: 'Checked', isAdmin: isAdmin(user) };
+  });
+
+  app.get('/api/admin/dashboard', async (request): Promise<DashboardResponse> => {
+    await requireAdmin(request);
+    return {
+      success: true,
+      message: 'Dashboard data fetched',
+      dashboardData: await dashboardFigures(db, clock()),
+    };
+  });
+
+  app.get('/api/admin/bookings', async (request): Promise<AdminBookingsResponse> => {
+    await requireAdmin(request);
+    const query = parseInput(bookingsQuery, request.query ?? {});
+    const where = toFilter(query);
+    const [bookings, total] = await Promise.all([
+      findBookings({
+        db,
+        where,
+        now: clock(),
+        timeZone,
+        withEmail: true,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      }),
+      countBookings({ db, where, timeZone }),
+    ]);
+    return {
+      success: true,
+      message: 'Bookings fetched',
+      bookings,
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  });
+
+  app.get('/api/admin/bookings.csv', async (request, reply) => {
+    await requireAdmin(request);
+    const where = toFilter(parseInput(bookingFilter, request.query ?? {}));
+    const bookings = await findBookings({ db, where, now: clock(), timeZone, withEmail: true });
+    let body = csvRow([
+      'Booking ID',
+      'Movie',
+      'User',
+      'Email',
+      'Show Date',
+      'Show Time',
+      'Seats',
+      'Amount (INR)',
+      'Status',
+      'Booked At',
+    ]);
+    for (const booking of bookings) {
+      body += csvRow([
+        booking._id,
+        booking.show.movie.title,
+        booking.user.name,
+        booking.user.email ?? '',
+        booking.show.showDate,
+        booking.show.showTime,
+        booking.bookedSeats.join(' '),
+        booking.amount.toFixed(2),
+        booking.status,
+        booking.createdAt,
+      ]);
+    }
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="marquee-bookings-${stamp}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(`\uFEFF${body}`);
+  });
+
+  app.get('/api/admin/shows', async (request): Promise<AdminShowsResponse> => {
+    await requireAdmin(request);
+    const query = parseInput(showsQuery, request.query ?? {});
+    const { shows, total } = await listAdminShows({
+      db,
+      filter: { movieId: query.movieId, date: query.date, status: query.status },
+      now: clock(),
+      timeZone,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return {
+      success: true,
+      message: 'Shows fetched',
+      shows,
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  });
+
+  app.get('/api/admin/audit', async (request): Promise<AuditResponse> => {
+    await requireAdmin(request);
+    const query = parseInput(auditQuery, request.query ?? {});
+    const { entries, total } = await listAudit({
+      db,
+      action: query.action || undefined,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return {
+      success: true,
+      message: 'Audit log fetched',
+      entries,
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   });
 }

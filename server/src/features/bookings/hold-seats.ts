@@ -55,7 +55,8 @@ export async function holdSeats({
   const seats = validateSeatRequest(seatIds);
   try {
     return await db.transaction(async (tx) => {
-      const [show] = await tx.select().from(shows).where(eq(shows.id, showId));
+      // KEY SHARE: many buyers at once, but staff editing, cancelling or deleting the show wait.
+      const [show] = await tx.select().from(shows).where(eq(shows.id, showId)).for('key share');
       if (!show) throw notFound('Show not found');
       if (show.status !== 'active') throw badRequest('This show has been cancelled');
       if (show.startsAt <= now) throw badRequest('This show has already started');

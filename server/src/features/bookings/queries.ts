@@ -1,53 +1,97 @@
-import { paiseToRupees, type Movie, type Show } from '@marquee/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  fromZonedParts,
+  paiseToRupees,
+  type Booking,
+  type BookingStatus,
+  type Movie,
+  type Show,
+} from '@marquee/shared';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, movies, payments, refunds, shows, users } from '../../db/schema.ts';
 import { toMovie, toShow } from '../catalogue/serialize.ts';
 
-export type BookingStatus = 'pending' | 'paid' | 'cancelled' | 'expired';
+export type { BookingStatus };
 
-/** A booking as the API answers (CONTRACT §4). */
-export interface BookingView {
-  _id: string;
-  user: { _id: string; name: string };
-  show: Omit<Show<Movie>, 'availableSeats'>;
-  bookedSeats: string[];
-  amount: number;
-  isPaid: boolean;
-  status: BookingStatus;
-  /** The payment page, while the booking can still be paid. */
-  paymentLink: string | null;
-  expiresAt: string;
-  createdAt: string;
-  paidAt: string | null;
-  cancelledAt: string | null;
-  refund: { amount: number; status: string; createdAt: string } | null;
+export interface BookingFilter {
+  ids?: string[];
+  userId?: string;
+  showId?: string;
+  movieId?: string;
+  status?: BookingStatus;
+  /** A show date (YYYY-MM-DD) in the cinema's calendar. */
+  showDate?: string;
+  /** Matches the booking id, the buyer's name or email, or the movie title. */
+  q?: string;
 }
 
+/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
+function literalPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefined {
+  const q = where.q?.trim();
+  let dateRange: SQL | undefined;
+  if (where.showDate) {
+    const start = fromZonedParts(where.showDate, 0, timeZone);
+    const end = fromZonedParts(where.showDate, 24 * 60, timeZone);
+    dateRange = sql`${shows.startsAt} >= ${start} and ${shows.startsAt} < ${end}`;
+  }
+  return and(
+    where.ids ? inArray(bookings.id, where.ids) : undefined,
+    where.userId ? eq(bookings.userId, where.userId) : undefined,
+    where.showId ? eq(bookings.showId, where.showId) : undefined,
+    where.movieId ? eq(shows.movieId, where.movieId) : undefined,
+    where.status ? eq(bookings.status, where.status) : undefined,
+    dateRange,
+    q
+      ? or(
+          sql`${bookings.id}::text ilike ${literalPattern(q)}`,
+          ilike(users.name, literalPattern(q)),
+          ilike(users.email, literalPattern(q)),
+          ilike(movies.title, literalPattern(q)),
+        )
+      : undefined,
+  );
+}
+
+/**
+ * Bookings as the API answers them, newest first. `withEmail` adds the buyer's email (staff
+ * views); `limit`/`offset` page through the matches.
+ */
 export async function findBookings({
   db,
   where,
   now,
   timeZone,
+  withEmail = false,
+  limit,
+  offset = 0,
 }: {
   db: Queryable;
-  where: { ids?: string[]; userId?: string };
+  where: BookingFilter;
   now: Date;
   timeZone: string;
-}): Promise<BookingView[]> {
-  const rows = await db
-    .select({ booking: bookings, show: shows, movie: movies, user: { id: users.id, name: users.name } })
+  withEmail?: boolean;
+  limit?: number;
+  offset?: number;
+}): Promise<Booking[]> {
+  const query = db
+    .select({
+      booking: bookings,
+      show: shows,
+      movie: movies,
+      user: { id: users.id, name: users.name, email: users.email },
+    })
     .from(bookings)
     .innerJoin(shows, eq(shows.id, bookings.showId))
     .innerJoin(movies, eq(movies.id, shows.movieId))
     .innerJoin(users, eq(users.id, bookings.userId))
-    .where(
-      and(
-        where.ids ? inArray(bookings.id, where.ids) : undefined,
-        where.userId ? eq(bookings.userId, where.userId) : undefined,
-      ),
-    )
-    .orderBy(desc(bookings.createdAt));
+    .where(bookingConditions(where, timeZone))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .offset(offset);
+  const rows = await (limit === undefined ? query : query.limit(limit));
   if (!rows.length) return [];
   const bookingIds = rows.map((row) => row.booking.id);
   const paymentRows = await db
@@ -63,7 +107,9 @@ export async function findBookings({
     const payable = booking.status === 'pending' && booking.expiresAt > now;
     return {
       _id: booking.id,
-      user: { _id: user.id, name: user.name },
+      user: withEmail
+        ? { _id: user.id, name: user.name, email: user.email }
+        : { _id: user.id, name: user.name },
       show: showOfBooking(toShow(show, 0, toMovie(movie), timeZone)),
       bookedSeats: booking.seats,
       amount: paiseToRupees(booking.amountPaise),
@@ -83,6 +129,26 @@ export async function findBookings({
         : null,
     };
   });
+}
+
+/** How many bookings match, for paging. */
+export async function countBookings({
+  db,
+  where,
+  timeZone,
+}: {
+  db: Queryable;
+  where: BookingFilter;
+  timeZone: string;
+}): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(bookings)
+    .innerJoin(shows, eq(shows.id, bookings.showId))
+    .innerJoin(movies, eq(movies.id, shows.movieId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(bookingConditions(where, timeZone));
+  return Number(row?.value ?? 0);
 }
 
 /** A booking's show without the live seat count, which a booking view has no business showing. */

@@ -1,6 +1,7 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, payments } from '../../db/schema.ts';
+import { notifySeatChange } from '../seats/seat-map-cache.ts';
 
 /**
  * Marks pending bookings whose payment window has closed as expired and frees their seats.
@@ -35,6 +36,6 @@ export async function releaseExpiredHolds({
     .set({ status: 'expired', updatedAt: now })
     .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'open')));
   const showIds = [...new Set(expired.map((row) => row.showId))];
-  for (const id of showIds) await db.execute(sql`select pg_notify('marquee_seats', ${id})`);
+  for (const id of showIds) await notifySeatChange(db, id);
   return { bookingIds, showIds };
 }

@@ -1,0 +1,214 @@
+import type { AdminShow, Booking, DashboardData } from '@marquee/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { insertMovie, insertShow } from '../../db/factories.ts';
+import { users } from '../../db/schema.ts';
+
+let t: TestApp;
+let staff: SignedIn;
+let asha: SignedIn;
+let ravi: SignedIn;
+let firstShow: string;
+let secondShow: string;
+let pastShow: string;
+let movieId: string;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.testDb.database;
+  staff = await signUp(t.app, { name: 'Staff' });
+  asha = await signUp(t.app, { name: 'Asha Rao', email: `asha-${process.pid}@example.com` });
+  ravi = await signUp(t.app, { name: '=HYPERLINK("evil")' });
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+  const movie = await insertMovie(db, { title: 'Dashboard Movie' });
+  const other = await insertMovie(db, { title: 'Second Feature' });
+  movieId = movie.id;
+  const now = t.clock.now.getTime();
+  firstShow = (
+    await insertShow(db, { movieId: movie.id, startsAt: new Date(now + 26 * HOUR), pricePaise: 20_000 })
+  ).id;
+  secondShow = (
+    await insertShow(db, { movieId: other.id, startsAt: new Date(now + 10 * 24 * HOUR), pricePaise: 15_000 })
+  ).id;
+  pastShow = (
+    await insertShow(db, { movieId: movie.id, startsAt: new Date(now - 5 * HOUR), pricePaise: 10_000 })
+  ).id;
+  await insertShow(db, {
+    movieId: other.id,
+    startsAt: new Date(now + 30 * HOUR),
+    pricePaise: 10_000,
+    status: 'cancelled',
+  });
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: SignedIn, payload?: object) =>
+  t.app.inject({ method, url, headers: who?.bearer, ...(payload ? { payload } : {}) });
+
+async function book(who: SignedIn, showId: string, seats: string[], pay = false) {
+  t.clock.now = new Date(t.clock.now.getTime() + 1000); // a distinct creation time for each
+  const response = await call('POST', '/api/bookings/create', who, { showId, selectedSeats: seats });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json<{ bookingId: string; url: string }>();
+  if (pay) await call('POST', `/api/payments/${body.url.split('/pay/')[1]}/sandbox-pay`, who, {});
+  return body.bookingId;
+}
+const dashboard = async () =>
+  (await call('GET', '/api/admin/dashboard', staff)).json<{ dashboardData: DashboardData }>().dashboardData;
+
+describe('who may read the admin area', () => {
+  it.each([
+    '/api/admin/dashboard',
+    '/api/admin/bookings',
+    '/api/admin/bookings.csv',
+    '/api/admin/shows',
+    '/api/admin/audit',
+  ])('%s: 401 signed out, 403 for a buyer, 200 for staff', async (url) => {
+    expect((await call('GET', url)).json()).toEqual({ success: false, message: 'Authentication required' });
+    const buyer = await call('GET', url, asha);
+    expect(buyer.statusCode).toBe(403);
+    expect(buyer.json()).toEqual({ success: false, message: 'Not authorized' });
+    expect((await call('GET', url, staff)).statusCode).toBe(200);
+  });
+});
+
+describe('dashboard figures', () => {
+  it('counts upcoming uncancelled shows, paid bookings, their revenue and active accounts', async () => {
+    const before = await dashboard();
+    expect(before).toMatchObject({
+      activeShows: 2, // the past and the cancelled show do not count
+      totalBookings: 0,
+      totalRevenue: 0,
+      totalMovies: 2,
+      trends: { showsNext7Days: 1, bookingsLast7Days: 0, revenueLast7Days: 0 },
+    });
+    expect(before.totalUser).toBe(3); // each signed in just now
+    expect(before.trends.newUsersLast7Days).toBe(3);
+
+    await book(asha, firstShow, ['A1', 'A2'], true); // ₹400 paid
+    const unpaid = await book(asha, firstShow, ['B1']); // pending: not counted
+    const cancelled = await book(ravi, secondShow, ['C1', 'C2', 'C3'], true); // ₹450 paid, then cancelled
+    const during = await dashboard();
+    expect(during).toMatchObject({ totalBookings: 2, totalRevenue: 850, trends: { bookingsLast7Days: 2 } });
+
+    expect((await call('PUT', `/api/bookings/${cancelled}/cancel`, ravi)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/bookings/${unpaid}/cancel`, asha)).statusCode).toBe(200);
+    const after = await dashboard();
+    expect(after).toMatchObject({
+      totalBookings: 1,
+      totalRevenue: 400,
+      activeShows: 2,
+      trends: { revenueLast7Days: 400 },
+    });
+  });
+
+  it('formats nothing itself: figures are numbers, revenue in rupees', async () => {
+    const figures = await dashboard();
+    for (const key of ['activeShows', 'totalBookings', 'totalUser', 'totalRevenue'] as const)
+      expect(typeof figures[key]).toBe('number');
+  });
+});
+
+describe('all bookings', () => {
+  it('lists every buyer’s bookings with name and email, newest first, and pages through them', async () => {
+    const all = (await call('GET', '/api/admin/bookings', staff)).json<{
+      bookings: Booking[];
+      total: number;
+    }>();
+    expect(all.total).toBe(3);
+    expect(all.bookings.map((b) => b.user.name)).toEqual(['=HYPERLINK("evil")', 'Asha Rao', 'Asha Rao']);
+    expect(all.bookings[1]!.user.email).toBe(`asha-${process.pid}@example.com`);
+    const page = (await call('GET', '/api/admin/bookings?page=2&pageSize=2', staff)).json();
+    expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(page.bookings).toHaveLength(1);
+    expect((await call('GET', '/api/admin/bookings?page=0', staff)).statusCode).toBe(400);
+    expect((await call('GET', '/api/admin/bookings?pageSize=100000', staff)).statusCode).toBe(400);
+  });
+
+  it('filters by status, movie, show date and a search over id, name, email and title', async () => {
+    const get = async (query: string) =>
+      (await call('GET', `/api/admin/bookings?${query}`, staff)).json<{
+        bookings: Booking[];
+        total: number;
+      }>();
+    expect((await get('status=paid')).total).toBe(1);
+    expect((await get('status=cancelled')).total).toBe(2);
+    expect((await get(`movieId=${movieId}`)).total).toBe(2);
+    expect((await get('q=asha')).total).toBe(2);
+    expect((await get('q=SECOND feat')).total).toBe(1);
+    expect((await get('q=100%25')).total).toBe(0);
+    const one = (await get('status=paid')).bookings[0]!;
+    expect((await get(`q=${one._id.slice(0, 8)}`)).bookings.map((b) => b._id)).toContain(one._id);
+    expect((await get(`date=${one.show.showDate}`)).total).toBe(2);
+    expect((await call('GET', '/api/admin/bookings?status=lost', staff)).statusCode).toBe(400);
+    expect((await call('GET', '/api/admin/bookings?movieId=nope', staff)).statusCode).toBe(400);
+  });
+
+  it('exports the filtered bookings as CSV that a spreadsheet cannot be tricked by', async () => {
+    const response = await call('GET', '/api/admin/bookings.csv', staff);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="marquee-bookings-/);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Booking ID,Movie,User,Email,Show Date,Show Time,Seats,Amount (INR),Status,Booked At',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines.some((line) => line.includes(`"'=HYPERLINK(""evil"")"`))).toBe(true);
+    expect(lines.some((line) => /,A1 A2,400\.00,paid,/.test(line))).toBe(true);
+    const paidOnly = await call('GET', '/api/admin/bookings.csv?status=paid', staff);
+    expect(paidOnly.body.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe('all shows', () => {
+  it('lists upcoming shows first with seats sold and held, then past ones, with filters', async () => {
+    await book(ravi, firstShow, ['D1']); // held
+    const list = (await call('GET', '/api/admin/shows', staff)).json<{ shows: AdminShow[]; total: number }>();
+    expect(list.total).toBe(4);
+    expect(list.shows.map((s) => s._id)).toEqual([
+      firstShow,
+      expect.any(String), // the cancelled one, 30 h ahead
+      secondShow,
+      pastShow,
+    ]);
+    expect(list.shows[0]).toMatchObject({
+      movie: { title: 'Dashboard Movie' },
+      seatsSold: 2,
+      seatsHeld: 1,
+      bookingCount: 3,
+      availableSeats: 93,
+      status: 'active',
+    });
+    const get = async (query: string) =>
+      (await call('GET', `/api/admin/shows?${query}`, staff)).json<{ shows: AdminShow[] }>().shows;
+    expect((await get('status=cancelled')).map((s) => s.status)).toEqual(['cancelled']);
+    expect((await get('status=past')).map((s) => s._id)).toEqual([pastShow]);
+    expect((await get(`movieId=${movieId}`)).map((s) => s._id)).toEqual([firstShow, pastShow]);
+    expect(await get(`date=${list.shows[0]!.showDate}&movieId=${movieId}`)).toHaveLength(1);
+    expect((await call('GET', '/api/admin/shows?status=gone', staff)).statusCode).toBe(400);
+  });
+});
+
+describe('audit log', () => {
+  it('shows staff and payment events newest first, with who did them', async () => {
+    const response = await call('GET', '/api/admin/audit?pageSize=100', staff);
+    const { entries, total } = response.json<{
+      entries: { action: string; actor: { name: string } | null }[];
+      total: number;
+    }>();
+    expect(total).toBe(entries.length);
+    const actions = entries.map((e) => e.action);
+    expect(actions).toContain('payment.payment.succeeded');
+    expect(actions).toContain('booking.cancel');
+    expect(entries.find((e) => e.action === 'booking.cancel')?.actor?.name).toBeDefined();
+    const filtered = (await call('GET', '/api/admin/audit?action=booking.', staff)).json<{
+      entries: { action: string }[];
+    }>();
+    expect(filtered.entries.every((e) => e.action.startsWith('booking.'))).toBe(true);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, csvRow } from './csv.ts';
+
+describe('CSV export', () => {
+  it('quotes fields with commas, quotes and line breaks', () => {
+    expect(csvField('A1, A2')).toBe('"A1, A2"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField(1234.5)).toBe('1234.5');
+  });
+
+  it('keeps formulas from running in a spreadsheet', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+91 98')).toBe("'+91 98");
+    expect(csvField('@cmd')).toBe("'@cmd");
+    expect(csvField(-5)).toBe('-5');
+  });
+
+  it('ends rows with CRLF', () => {
+    expect(csvRow(['a', 'b,c', 3])).toBe('a,"b,c",3\r\n');
+  });
+});

@@ -1,0 +1,340 @@
+import { addDays, zonedDate, type Movie, type Show } from '@marquee/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { auditLog, bookings, refunds, shows, users } from '../../db/schema.ts';
+
+let t: TestApp;
+let staff: SignedIn;
+let buyer: SignedIn;
+let tomorrow: string;
+let dayAfter: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signUp(t.app, { name: 'Staff Member' });
+  buyer = await signUp(t.app, { name: 'Buyer' });
+  await t.testDb.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+  const today = zonedDate(t.clock.now, t.config.CINEMA_TIMEZONE);
+  tomorrow = addDays(today, 1);
+  dayAfter = addDays(today, 2);
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: SignedIn, payload?: object) =>
+  t.app.inject({ method, url, headers: who?.bearer, ...(payload ? { payload } : {}) });
+
+async function addMovie(fields: Record<string, unknown> = {}): Promise<Movie> {
+  const response = await call('POST', '/api/movies', staff, {
+    Title: 'Programme Test',
+    Year: '2025',
+    ...fields,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ movie: Movie }>().movie;
+}
+
+async function addShows(movie: string, dateTimings: object[], extra: object = {}) {
+  return call('POST', '/api/shows', staff, { movie, showPrice: 250, totalSeats: 96, dateTimings, ...extra });
+}
+
+async function book(who: SignedIn, showId: string, seats: string[], pay = false) {
+  const response = await call('POST', '/api/bookings/create', who, { showId, selectedSeats: seats });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json<{ bookingId: string; url: string }>();
+  if (pay) {
+    const paid = await call('POST', `/api/payments/${body.url.split('/pay/')[1]}/sandbox-pay`, who, {});
+    expect(paid.json()).toMatchObject({ success: true, status: 'paid' });
+  }
+  return body.bookingId;
+}
+
+describe('who may run the programme', () => {
+  it.each([
+    ['POST', '/api/movies'],
+    ['POST', '/api/shows'],
+    ['PUT', '/api/shows/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/shows/00000000-0000-4000-8000-000000000000/cancel'],
+    ['DELETE', '/api/shows/00000000-0000-4000-8000-000000000000'],
+  ] as const)('%s %s: 401 signed out, 403 for a buyer', async (method, url) => {
+    const signedOut = await call(method, url, undefined, {});
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ success: false, message: 'Authentication required' });
+    const forbidden = await call(method, url, buyer, {});
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ success: false, message: 'Not authorized' });
+  });
+});
+
+describe('adding a movie', () => {
+  it('refuses a missing title or year and a poster that is not a URL, in plain words', async () => {
+    const noTitle = await call('POST', '/api/movies', staff, { Year: '2020' });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().message).toBe('Title is required');
+    const blankYear = await call('POST', '/api/movies', staff, { Title: 'X', Year: '  ' });
+    expect(blankYear.json().message).toBe('Year is required');
+    const badPoster = await call('POST', '/api/movies', staff, {
+      Title: 'X',
+      Year: '2020',
+      Poster: 'poster.jpg',
+    });
+    expect(badPoster.statusCode).toBe(400);
+    expect(badPoster.json().message).toBe('Poster must be a URL');
+    const script = await call('POST', '/api/movies', staff, {
+      Title: 'X',
+      Year: '2020',
+      Poster: 'javascript:alert(1)',
+    });
+    expect(script.statusCode).toBe(400);
+  });
+
+  it('adds the movie to the catalogue at once, with both field spellings and a free slug', async () => {
+    const movie = await addMovie({
+      Title: 'The Night Train',
+      Year: 2024,
+      Genre: 'Drama',
+      Runtime: '112 min',
+      Plot: 'A long way home.',
+      Poster: 'https://images.example.com/night-train.jpg',
+      Ratings: '7.8/10',
+      Director: 'R. Menon',
+    });
+    expect(movie).toMatchObject({
+      title: 'The Night Train',
+      Title: 'The Night Train',
+      Year: '2024',
+      description: 'A long way home.',
+      duration: '112 min',
+      rating: 7.8,
+      Ratings: '7.8',
+      slug: 'the-night-train',
+      featured: false,
+    });
+    const listed = (await call('GET', '/api/movies')).json<{ movies: Movie[] }>().movies;
+    expect(listed.map((m) => m._id)).toContain(movie._id);
+    expect((await call('GET', '/api/movies/the-night-train')).json().movie._id).toBe(movie._id);
+
+    const again = await addMovie({ Title: 'The Night Train', Year: '2024' });
+    expect(again.slug).toBe('the-night-train-2024');
+    const third = await addMovie({ Title: 'The Night Train', Year: '2024' });
+    expect(third.slug).toBe('the-night-train-2');
+  });
+});
+
+describe('adding shows', () => {
+  let movie: Movie;
+  beforeAll(async () => {
+    movie = await addMovie({ Title: 'Show Maker' });
+  });
+
+  it.each([
+    [{ movie: '' }, 'Please select a movie'],
+    [{ showPrice: 0 }, 'Please enter a valid show price'],
+    [{ showPrice: 'abc' }, 'Please enter a valid show price'],
+    [{ totalSeats: 0 }, 'Please enter a valid total seats count'],
+    [{ totalSeats: 501 }, 'Please enter a valid total seats count'],
+    [{ totalSeats: 10.5 }, 'Please enter a valid total seats count'],
+    [{ dateTimings: [] }, 'Please add at least one date with timings'],
+    [{ dateTimings: [{ date: '2099-01-01', timings: [] }] }, 'Please add at least one date with timings'],
+    [{ dateTimings: [{ date: '2099-02-30', timings: ['7:00 PM'] }] }, 'Invalid date: 2099-02-30'],
+    [{ dateTimings: [{ date: '2099-01-01', timings: ['25:00'] }] }, 'Invalid time: 25:00'],
+  ])('refuses %j with “%s”', async (change, message) => {
+    const response = await call('POST', '/api/shows', staff, {
+      movie: movie._id,
+      showPrice: 200,
+      totalSeats: 100,
+      dateTimings: [{ date: '2099-01-01', timings: [{ time: '7:00 PM', occupiedSeats: {} }] }],
+      ...change,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message });
+  });
+
+  it('refuses the same time twice on a date, in either spelling', async () => {
+    const response = await addShows(movie._id, [{ date: tomorrow, timings: ['7:30 PM', { time: '19:30' }] }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('This timing already exists for the selected date');
+  });
+
+  it('refuses an unknown movie and a time already past', async () => {
+    const unknown = await addShows('00000000-0000-4000-8000-000000000000', [
+      { date: tomorrow, timings: ['1:00 PM'] },
+    ]);
+    expect(unknown.statusCode).toBe(404);
+    const past = await addShows(movie._id, [{ date: '2020-01-01', timings: ['1:00 PM'] }]);
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toMatch(/must be in the future/);
+  });
+
+  it('creates every show of the draft in the cinema’s calendar, and the slot check then says taken', async () => {
+    const slot = `/api/shows/check-timeslot?movieId=${movie._id}&date=${tomorrow}&time=${encodeURIComponent('6:15 PM')}`;
+    expect((await call('GET', slot)).json()).toMatchObject({ success: true, available: true });
+
+    const response = await addShows(movie._id, [
+      { date: dayAfter, timings: [{ time: '9:00 PM', occupiedSeats: {} }] },
+      {
+        date: tomorrow,
+        timings: [
+          { time: '6:15 PM', occupiedSeats: {} },
+          { time: '10:00', occupiedSeats: {} },
+        ],
+      },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().message).toBe('3 shows added successfully');
+    const created = response.json<{ shows: Show[] }>().shows;
+    expect(created.map((s) => [s.showDate, s.showTime])).toEqual([
+      [tomorrow, '10:00 AM'],
+      [tomorrow, '6:15 PM'],
+      [dayAfter, '9:00 PM'],
+    ]);
+    expect(created[0]).toMatchObject({
+      showPrice: 250,
+      totalSeats: 96,
+      availableSeats: 96,
+      status: 'active',
+    });
+
+    const listed = (await call('GET', `/api/shows/movie/${movie._id}`)).json<{ shows: Show[] }>().shows;
+    expect(listed.map((s) => s._id).sort()).toEqual(created.map((s) => s._id).sort());
+    expect((await call('GET', slot)).json()).toMatchObject({ available: false });
+    expect((await call('GET', slot.replace('6%3A15%20PM', '18%3A15'))).json()).toMatchObject({
+      available: false,
+    });
+
+    const taken = await addShows(movie._id, [{ date: tomorrow, timings: ['18:15'] }]);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('This time slot is already booked for the selected movie');
+  });
+
+  it('lets only one of two staff racing for the same slot win', async () => {
+    const slot = [{ date: dayAfter, timings: ['11:45 AM'] }];
+    const results = await Promise.all([addShows(movie._id, slot), addShows(movie._id, slot)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('answers the slot check with 400 for bad input and 404 for an unknown movie', async () => {
+    expect((await call('GET', `/api/shows/check-timeslot?date=${tomorrow}&time=1:00%20PM`)).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call('GET', `/api/shows/check-timeslot?movieId=${movie._id}&date=tomorrow&time=1:00%20PM`))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          'GET',
+          `/api/shows/check-timeslot?movieId=00000000-0000-4000-8000-000000000000&date=${tomorrow}&time=1:00%20PM`,
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('editing, cancelling and deleting a show', () => {
+  let movie: Movie;
+  let show: Show;
+  beforeAll(async () => {
+    movie = await addMovie({ Title: 'Editable' });
+    const response = await addShows(movie._id, [{ date: tomorrow, timings: ['3:00 PM', '8:00 PM'] }]);
+    [show] = response.json<{ shows: Show[] }>().shows as [Show];
+  });
+
+  it('changes the price and moves the show, refusing a slot the movie already has', async () => {
+    const priced = await call('PUT', `/api/shows/${show._id}`, staff, { showPrice: 320.5 });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json().show.showPrice).toBe(320.5);
+    const clash = await call('PUT', `/api/shows/${show._id}`, staff, {
+      showDate: tomorrow,
+      showTime: '8:00 PM',
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe('This time slot is already booked for the selected movie');
+    const moved = await call('PUT', `/api/shows/${show._id}`, staff, {
+      showDate: tomorrow,
+      showTime: '4:30 PM',
+    });
+    expect(moved.json().show).toMatchObject({ showDate: tomorrow, showTime: '4:30 PM' });
+    const halfMove = await call('PUT', `/api/shows/${show._id}`, staff, { showTime: '5:00 PM' });
+    expect(halfMove.statusCode).toBe(400);
+    expect((await call('PUT', `/api/shows/${show._id}`, staff, {})).statusCode).toBe(400);
+    const past = await call('PUT', `/api/shows/${show._id}`, staff, {
+      showDate: '2020-01-01',
+      showTime: '5:00 PM',
+    });
+    expect(past.statusCode).toBe(400);
+  });
+
+  it('never shrinks the seat map past a seat that is held or sold', async () => {
+    await book(buyer, show._id, ['C5']);
+    const tooSmall = await call('PUT', `/api/shows/${show._id}`, staff, { totalSeats: 24 });
+    expect(tooSmall.statusCode).toBe(400);
+    expect(tooSmall.json().message).toBe(
+      'Total seats cannot be fewer than 29: seat C5 is already held or sold',
+    );
+    const fits = await call('PUT', `/api/shows/${show._id}`, staff, { totalSeats: 29 });
+    expect(fits.json().show).toMatchObject({ totalSeats: 29, availableSeats: 28 });
+    const seats = (await call('GET', `/api/bookings/seats/${show._id}`)).json();
+    expect(seats).toMatchObject({ totalSeats: 29, availableSeats: 28, occupiedSeats: { C5: true } });
+  });
+
+  it('refuses to delete a show that has bookings', async () => {
+    const response = await call('DELETE', `/api/shows/${show._id}`, staff);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/has bookings/);
+  });
+
+  it('cancels the show with its bookings, refunding the paid one exactly once', async () => {
+    const paidId = await book(buyer, show._id, ['A1', 'A2'], true);
+    const cancelled = await call('POST', `/api/shows/${show._id}/cancel`, staff);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      success: true,
+      cancelledBookings: 2,
+      refundedBookings: 1,
+      show: { status: 'cancelled' },
+    });
+    const { db } = t.testDb.database;
+    const states = await db.select().from(bookings).where(eq(bookings.showId, show._id));
+    expect(states.map((b) => b.status)).toEqual(['cancelled', 'cancelled']);
+    const paid = (await call('GET', `/api/bookings/${paidId}`, buyer)).json().booking;
+    expect(paid).toMatchObject({ status: 'cancelled', refund: { amount: 641, status: 'succeeded' } });
+    expect((await call('GET', `/api/bookings/seats/${show._id}`)).json()).toMatchObject({
+      status: 'cancelled',
+      occupiedSeats: {},
+    });
+
+    const again = await call('POST', `/api/shows/${show._id}/cancel`, staff);
+    expect(again.json()).toMatchObject({ message: 'Show already cancelled', cancelledBookings: 0 });
+    expect(await db.select().from(refunds)).toHaveLength(1);
+
+    const late = await call('POST', '/api/bookings/create', buyer, {
+      showId: show._id,
+      selectedSeats: ['B1'],
+    });
+    expect(late.statusCode).toBe(400);
+    expect((await call('PUT', `/api/shows/${show._id}`, staff, { showPrice: 10 })).statusCode).toBe(400);
+    // The slot is free again for the movie.
+    expect((await addShows(movie._id, [{ date: tomorrow, timings: ['4:30 PM'] }])).statusCode).toBe(201);
+  });
+
+  it('deletes a show nobody booked', async () => {
+    const response = await addShows(movie._id, [{ date: dayAfter, timings: ['1:00 PM'] }]);
+    const [fresh] = response.json<{ shows: Show[] }>().shows as [Show];
+    const deleted = await call('DELETE', `/api/shows/${fresh._id}`, staff);
+    expect(deleted.json()).toEqual({ success: true, message: 'Show deleted' });
+    expect((await call('GET', `/api/bookings/seats/${fresh._id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/shows/${fresh._id}`, staff)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/shows/not-a-show', staff)).statusCode).toBe(404);
+  });
+
+  it('records every staff action in the audit log with who did it', async () => {
+    const { db } = t.testDb.database;
+    const entries = await db.select().from(auditLog).where(eq(auditLog.actorId, staff.userId));
+    const actions = new Set(entries.map((entry) => entry.action));
+    for (const action of ['movie.create', 'show.create', 'show.update', 'show.cancel', 'show.delete'])
+      expect(actions).toContain(action);
+    expect(await db.select().from(shows).where(eq(shows.movieId, movie._id))).not.toHaveLength(0);
+  });
+});

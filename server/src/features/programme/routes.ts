@@ -1,0 +1,153 @@
+import {
+  createMovieInput,
+  createShowsInput,
+  timeslotQuery,
+  updateShowInput,
+  type CancelShowResponse,
+  type CreateMovieResponse,
+  type CreateShowsResponse,
+} from '@marquee/shared';
+import type { FastifyInstance } from 'fastify';
+import { parseInput } from '../../lib/parse.ts';
+import { recordAudit } from '../audit/record.ts';
+import { requireAdmin } from '../auth/guards.ts';
+import { issueRefund } from '../payments/issue-refund.ts';
+import { createMovie } from './create-movie.ts';
+import { cancelShow, createShows, deleteShow, isSlotFree, showStart, updateShow } from './shows.ts';
+
+/** Staff running the programme: adding movies, adding, editing, cancelling and deleting shows. */
+export async function programmeRoutes(app: FastifyInstance) {
+  const { db, config, clock, seatMaps, movieCache, gateway } = app.deps;
+  const timeZone = config.CINEMA_TIMEZONE;
+
+  app.post('/api/movies', async (request, reply): Promise<CreateMovieResponse> => {
+    const admin = await requireAdmin(request);
+    const input = parseInput(createMovieInput, request.body ?? {});
+    const movie = await createMovie(db, input, clock());
+    movieCache.invalidate();
+    await recordAudit(db, {
+      actorId: admin.id,
+      action: 'movie.create',
+      entityType: 'movie',
+      entityId: movie._id,
+      details: { title: movie.title, year: movie.Year },
+    });
+    reply.status(201);
+    return { success: true, message: 'Movie added successfully!', movie };
+  });
+
+  // Asked by the Add Show form before a time joins the draft; the database has the last word.
+  // Public, like the shows it reads.
+  app.get('/api/shows/check-timeslot', async (request) => {
+    const query = parseInput(timeslotQuery, request.query ?? {});
+    const startsAt = showStart(query.date, query.time, timeZone);
+    const available = await isSlotFree(db, query.movieId, startsAt);
+    return {
+      success: true,
+      message: available
+        ? 'This time slot is available'
+        : 'This time slot is already booked for the selected movie',
+      available,
+    };
+  });
+
+  app.post('/api/shows', async (request, reply): Promise<CreateShowsResponse> => {
+    const admin = await requireAdmin(request);
+    const input = parseInput(createShowsInput, request.body ?? {});
+    const created = await createShows({ db, input, now: clock(), timeZone });
+    await recordAudit(db, {
+      actorId: admin.id,
+      action: 'show.create',
+      entityType: 'movie',
+      entityId: input.movie,
+      details: {
+        shows: created.map((show) => ({ _id: show._id, showDate: show.showDate, showTime: show.showTime })),
+        showPrice: input.showPrice,
+        totalSeats: input.totalSeats,
+      },
+    });
+    reply.status(201);
+    const n = created.length;
+    return { success: true, message: `${n} show${n === 1 ? '' : 's'} added successfully`, shows: created };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/shows/:id', async (request) => {
+    const admin = await requireAdmin(request);
+    const input = parseInput(updateShowInput, request.body ?? {});
+    const { show, changes } = await updateShow({
+      db,
+      showId: request.params.id,
+      input,
+      now: clock(),
+      timeZone,
+    });
+    seatMaps.invalidate(show._id);
+    await recordAudit(db, {
+      actorId: admin.id,
+      action: 'show.update',
+      entityType: 'show',
+      entityId: show._id,
+      details: changes,
+    });
+    return { success: true, message: 'Show updated', show };
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/api/shows/:id/cancel',
+    async (request): Promise<CancelShowResponse> => {
+      const admin = await requireAdmin(request);
+      const outcome = await cancelShow({ db, showId: request.params.id, now: clock(), timeZone });
+      seatMaps.invalidate(outcome.show._id);
+      if (!outcome.changed) {
+        return {
+          success: true,
+          message: 'Show already cancelled',
+          show: outcome.show,
+          cancelledBookings: 0,
+          refundedBookings: 0,
+        };
+      }
+      await recordAudit(db, {
+        actorId: admin.id,
+        action: 'show.cancel',
+        entityType: 'show',
+        entityId: outcome.show._id,
+        details: { cancelledBookings: outcome.cancelledBookings, refunds: outcome.refunds.length },
+      });
+      // After the commit: close unpaid checkouts and send the money of paid ones back.
+      await Promise.all(
+        outcome.openCheckouts.map((ref) =>
+          gateway
+            .expireCheckout(ref)
+            .catch((err: unknown) => app.log.warn({ err, ref }, 'closing a checkout failed')),
+        ),
+      );
+      let refunded = 0;
+      for (const refund of outcome.refunds) if (await issueRefund(app, refund, 'show cancelled')) refunded++;
+      const b = outcome.cancelledBookings;
+      const pendingRefunds = outcome.refunds.length - refunded;
+      return {
+        success: true,
+        message:
+          `Show cancelled. ${b} booking${b === 1 ? '' : 's'} cancelled, ${refunded} refunded` +
+          (pendingRefunds ? `, ${pendingRefunds} refund${pendingRefunds === 1 ? '' : 's'} pending` : ''),
+        show: outcome.show,
+        cancelledBookings: b,
+        refundedBookings: refunded,
+      };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>('/api/shows/:id', async (request) => {
+    const admin = await requireAdmin(request);
+    await deleteShow(db, request.params.id);
+    seatMaps.invalidate(request.params.id);
+    await recordAudit(db, {
+      actorId: admin.id,
+      action: 'show.delete',
+      entityType: 'show',
+      entityId: request.params.id,
+    });
+    return { success: true, message: 'Show deleted' };
+  });
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { MAX_TOTAL_SEATS } from './seats.ts';
+import { isIsoDate, parseTimeOfDay } from './time.ts';
+
+/** The spec's words (§5) for what staff get wrong on the Add Show form. */
+export const showMessages = {
+  movieRequired: 'Please select a movie',
+  movieFirst: 'Please select a movie first',
+  invalidPrice: 'Please enter a valid show price',
+  invalidTotalSeats: 'Please enter a valid total seats count',
+  noTimings: 'Please add at least one date with timings',
+  dateTimeRequired: 'Please select a date and time',
+  duplicateTiming: 'This timing already exists for the selected date',
+  slotTaken: 'This time slot is already booked for the selected movie',
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .transform((value) => value ?? '');
+
+const httpUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, message)
+    .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), message);
+
+/** POST /api/movies: the add form of spec §3. Title and Year required, Poster a URL. */
+export const createMovieInput = z.object({
+  Title: z
+    .string({ message: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title is at most 200 characters'),
+  Year: z
+    .union([z.string(), z.number()], { message: 'Year is required' })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().min(1, 'Year is required').max(20, 'Year is at most 20 characters')),
+  Rated: optionalText(20),
+  Released: optionalText(50),
+  Runtime: optionalText(50),
+  Genre: optionalText(200),
+  Director: optionalText(300),
+  Writer: optionalText(500),
+  Actors: optionalText(500),
+  Plot: optionalText(5000),
+  Language: optionalText(200),
+  Country: optionalText(200),
+  Awards: optionalText(500),
+  Poster: httpUrl('Poster must be a URL')
+    .optional()
+    .transform((value) => value ?? ''),
+  Ratings: z
+    .union([z.string(), z.number(), z.array(z.unknown())])
+    .optional()
+    .transform((value) =>
+      typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '',
+    ),
+  trailer_link: httpUrl('Trailer link must be a URL')
+    .optional()
+    .transform((value) => value || null),
+  featured: z.boolean().optional().default(false),
+});
+export type CreateMovieInput = z.infer<typeof createMovieInput>;
+
+/** A rating out of 10 from the form's free text ('8.5', '8.5/10', '85%'), or null. */
+export function ratingFromText(text: string): number | null {
+  const match = /(\d+(?:\.\d+)?)\s*(%|\/\s*(\d+))?/.exec(text);
+  if (!match) return null;
+  let value = Number(match[1]);
+  if (match[2] === '%') value /= 10;
+  else if (match[3]) value = (value / Number(match[3])) * 10;
+  if (!Number.isFinite(value) || value < 0 || value > 10) return null;
+  return Math.round(value * 10) / 10;
+}
+
+const price = z.coerce
+  .number({ message: showMessages.invalidPrice })
+  .refine((value) => Number.isFinite(value) && value >= 1 && value <= 1_000_000, showMessages.invalidPrice)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Prices are in whole paise');
+
+const totalSeats = z.coerce
+  .number({ message: showMessages.invalidTotalSeats })
+  .int(showMessages.invalidTotalSeats)
+  .min(1, showMessages.invalidTotalSeats)
+  .max(MAX_TOTAL_SEATS, showMessages.invalidTotalSeats);
+
+const isoDate = z
+  .string({ message: 'Each date is YYYY-MM-DD' })
+  .trim()
+  .refine(isIsoDate, { error: (issue) => `Invalid date: ${String(issue.input)}` });
+
+const timeOfDay = z
+  .string({ message: 'Each time is h:mm AM/PM or HH:mm' })
+  .trim()
+  .refine((value) => parseTimeOfDay(value) !== null, {
+    error: (issue) => `Invalid time: ${String(issue.input)}`,
+  });
+
+/** POST /api/shows (spec §3 payload); timings may be `{time}` entries or plain strings. */
+export const createShowsInput = z.object({
+  movie: z.string({ message: showMessages.movieRequired }).trim().min(1, showMessages.movieRequired),
+  showPrice: price,
+  totalSeats: totalSeats.optional().default(100),
+  dateTimings: z
+    .array(
+      z.object({
+        date: isoDate,
+        timings: z.array(
+          z.union([timeOfDay, z.object({ time: timeOfDay }).transform((timing) => timing.time)]),
+        ),
+      }),
+      { message: showMessages.noTimings },
+    )
+    .refine((entries) => entries.some((entry) => entry.timings.length > 0), showMessages.noTimings)
+    .refine((entries) => entries.length <= 60, 'At most 60 dates at a time'),
+});
+export type CreateShowsInput = z.infer<typeof createShowsInput>;
+
+/** PUT /api/shows/{id}: any of price, date + time, total seats. */
+export const updateShowInput = z
+  .object({
+    showPrice: price.optional(),
+    showDate: isoDate.optional(),
+    showTime: timeOfDay.optional(),
+    totalSeats: totalSeats.optional(),
+  })
+  .refine(
+    (input) => (input.showDate === undefined) === (input.showTime === undefined),
+    'Give both the date and the time to move a show',
+  )
+  .refine(
+    (input) => Object.values(input).some((value) => value !== undefined),
+    'Nothing to change: give a price, a date and time, or a total seat count',
+  );
+export type UpdateShowInput = z.infer<typeof updateShowInput>;
+
+/** GET /api/shows/check-timeslot */
+export const timeslotQuery = z.object({
+  movieId: z.string({ message: showMessages.movieFirst }).trim().min(1, showMessages.movieFirst),
+  date: isoDate,
+  time: timeOfDay,
+});
