@@ -8,10 +8,11 @@ import { resolveAuthSecret } from './features/auth/secret.ts';
 import { startExpirySweeper } from './features/bookings/expiry-sweeper.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
-import type { PaymentGateway } from './features/payments/gateway.ts';
+import { counterGateway, type GatewayName, type PaymentGateway } from './features/payments/gateway.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { programmeRoutes } from './features/programme/routes.ts';
 import { SandboxGateway } from './features/payments/sandbox-gateway.ts';
+import { StripeGateway } from './features/payments/stripe-gateway.ts';
 import { CATALOGUE_CHANNEL, MovieCache } from './features/catalogue/movie-cache.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
@@ -27,8 +28,12 @@ export interface AppDeps {
   seatMaps: SeatMapCache;
   movieCache: MovieCache;
   auth: Auth;
+  /** Where new payments are taken: Stripe when configured, else the sandbox. */
   gateway: PaymentGateway;
+  /** Every gateway a recorded payment may belong to, for refunds and closing checkouts. */
+  gateways: ReadonlyMap<GatewayName, PaymentGateway>;
   sandbox: SandboxGateway;
+  stripe: StripeGateway | null;
   /** The time as the app sees it; tests pass their own. */
   clock: () => Date;
 }
@@ -68,15 +73,23 @@ export async function buildApp({
 
   const seatMaps = new SeatMapCache(database.db);
   const movieCache = new MovieCache(database.db);
-  if (config.STRIPE_SECRET_KEY) {
-    // Said plainly rather than taking payments somewhere the operator did not ask for.
-    throw new Error(
-      'Stripe Checkout is not available in this version yet: unset STRIPE_SECRET_KEY to use the sandbox gateway.',
-    );
-  }
   const secret = resolveAuthSecret(config);
   const auth = createAuth({ db: database.db, config, secret, log: app.log });
   const sandbox = new SandboxGateway(config.PUBLIC_URL, secret);
+  const stripe =
+    config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? new StripeGateway({
+          secretKey: config.STRIPE_SECRET_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          publicUrl: config.PUBLIC_URL,
+          apiUrl: config.STRIPE_API_URL,
+        })
+      : null;
+  const gateways = new Map<GatewayName, PaymentGateway>([
+    ['sandbox', sandbox],
+    ['counter', counterGateway],
+  ]);
+  if (stripe) gateways.set('stripe', stripe);
   app.decorate('deps', {
     config,
     database,
@@ -84,8 +97,10 @@ export async function buildApp({
     seatMaps,
     movieCache,
     auth,
-    gateway: sandbox,
+    gateway: stripe ?? sandbox,
+    gateways,
     sandbox,
+    stripe,
     clock,
   });
 

@@ -36,6 +36,8 @@ const envSchema = z
       .refine(isTimeZone, 'CINEMA_TIMEZONE must be an IANA time zone such as Asia/Kolkata'),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Where the Stripe SDK sends API calls; only for a local stand-in such as stripe-mock. */
+    STRIPE_API_URL: optionalText.pipe(z.url({ message: 'STRIPE_API_URL must be a URL' }).optional()),
     OIDC_ISSUER: optionalText.pipe(z.url({ message: 'OIDC_ISSUER must be a URL' }).optional()),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,

@@ -19,6 +19,8 @@ export interface TestAppOptions {
   testDb?: TestDatabase;
   /** Extra routes registered before the app is ready (error-path tests). */
   extend?: (app: FastifyInstance) => void;
+  /** Runs the expiry sweeper this often; by default tests release holds themselves. */
+  sweepIntervalMs?: number;
 }
 
 /** The app that app.ts builds, on a fresh database of this run's kind, for `app.inject`. */
@@ -27,12 +29,13 @@ export async function createTestApp({
   env = {},
   testDb,
   extend,
+  sweepIntervalMs = 0,
 }: TestAppOptions = {}): Promise<TestApp> {
   const config = loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory', AUTH_RATE_LIMIT: '0', ...env });
   const db = testDb ?? (await createTestDatabase());
   const clock = { now: new Date() };
   if (seed) await seedIfEmpty({ db: db.database.db, timeZone: config.CINEMA_TIMEZONE, now: clock.now });
-  const app = await buildApp({ config, database: db.database, clock: () => clock.now, sweepIntervalMs: 0 });
+  const app = await buildApp({ config, database: db.database, clock: () => clock.now, sweepIntervalMs });
   extend?.(app);
   await app.ready();
   return {

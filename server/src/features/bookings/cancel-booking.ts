@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, refunds, shows } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../catalogue/queries.ts';
+import type { DueRefund, GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { notifySeatChange } from '../seats/seat-map-cache.ts';
 
 export interface CancelOutcome {
@@ -13,7 +14,9 @@ export interface CancelOutcome {
   changed: boolean;
   status: string;
   /** Set when a paid booking was cancelled: the refund to issue through the gateway after commit. */
-  refund?: { refundId: string; paymentRef: string; amountPaise: number };
+  refund?: DueRefund;
+  /** Checkouts of an unpaid booking, to close at the gateway after commit. */
+  openCheckouts: GatewayPayment[];
 }
 
 /**
@@ -46,7 +49,13 @@ export async function cancelBooking({
     const { booking } = row;
     if (booking.userId !== actor.id && !actor.isAdmin)
       throw new AppError('FORBIDDEN', messages.notAuthorized);
-    const unchanged = { bookingId, showId: booking.showId, changed: false, status: booking.status };
+    const unchanged = {
+      bookingId,
+      showId: booking.showId,
+      changed: false,
+      status: booking.status,
+      openCheckouts: [],
+    };
     if (booking.status === 'cancelled' || booking.status === 'expired') return unchanged;
     if (row.startsAt <= now && !actor.isAdmin)
       throw badRequest('This show has already started, so the booking can no longer be cancelled');
@@ -56,13 +65,20 @@ export async function cancelBooking({
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
       .where(eq(bookings.id, bookingId));
     await tx.update(bookingSeats).set({ isLive: false }).where(eq(bookingSeats.bookingId, bookingId));
-    await tx
+    const open = await tx
       .update(payments)
       .set({ status: 'expired', updatedAt: now })
-      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'open')));
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'open')))
+      .returning({ gateway: payments.gateway, ref: payments.gatewayRef });
     await notifySeatChange(tx, booking.showId);
 
-    const outcome: CancelOutcome = { bookingId, showId: booking.showId, changed: true, status: 'cancelled' };
+    const outcome: CancelOutcome = {
+      bookingId,
+      showId: booking.showId,
+      changed: true,
+      status: 'cancelled',
+      openCheckouts: open.map((payment) => ({ gateway: payment.gateway as GatewayName, ref: payment.ref })),
+    };
     if (booking.status === 'paid') {
       const [paid] = await tx
         .select()
@@ -78,7 +94,12 @@ export async function cancelBooking({
           createdAt: now,
           updatedAt: now,
         });
-        outcome.refund = { refundId, paymentRef: paid.gatewayRef, amountPaise: paid.amountPaise };
+        outcome.refund = {
+          refundId,
+          gateway: paid.gateway as GatewayName,
+          paymentRef: paid.gatewayRef,
+          amountPaise: paid.amountPaise,
+        };
       }
     }
     return outcome;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { closeCheckouts } from '../payments/issue-refund.ts';
 import { releaseExpiredHolds } from './release-expired.ts';
 
 /**
@@ -14,9 +15,11 @@ export function startExpirySweeper(app: FastifyInstance, intervalMs: number): ()
     if (running) return;
     running = true;
     db.transaction((tx) => releaseExpiredHolds({ db: tx, now: clock() }))
-      .then(({ showIds, bookingIds }) => {
+      .then(async ({ showIds, bookingIds, openCheckouts }) => {
         for (const showId of showIds) seatMaps.invalidate(showId);
         if (bookingIds.length) app.log.info({ count: bookingIds.length }, 'expired unpaid holds');
+        // The hold is over, so its checkout is too (Stripe's own expiry is 30 minutes at least).
+        await closeCheckouts(app, openCheckouts);
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'expiry sweep failed'))
       .finally(() => {

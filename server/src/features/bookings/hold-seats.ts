@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { pgError, type Db, type PgError } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { GatewayPayment } from '../payments/gateway.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
 import { notifySeatChange } from '../seats/seat-map-cache.ts';
 import { releaseExpiredHolds } from './release-expired.ts';
@@ -23,6 +24,8 @@ export interface Hold {
   seats: string[];
   amountPaise: number;
   expiresAt: Date;
+  /** Checkouts of other buyers' lapsed holds released on the way, to close after commit. */
+  lapsedCheckouts: GatewayPayment[];
 }
 
 /** Checks a seat request against the rules before any database work. */
@@ -64,7 +67,7 @@ export async function holdSeats({
       if (invalid.length)
         throw badRequest(`Invalid seat${invalid.length > 1 ? 's' : ''}: ${invalid.join(', ')}`);
 
-      await releaseExpiredHolds({ db: tx, now, showId });
+      const lapsed = await releaseExpiredHolds({ db: tx, now, showId });
 
       const bookingId = randomUUID();
       const expiresAt = new Date(now.getTime() + windowSeconds * 1000);
@@ -82,7 +85,7 @@ export async function holdSeats({
       });
       await tx.insert(bookingSeats).values(seats.map((seat) => ({ bookingId, showId, seat })));
       await notifySeatChange(tx, showId);
-      return { bookingId, showId, seats, amountPaise, expiresAt };
+      return { bookingId, showId, seats, amountPaise, expiresAt, lapsedCheckouts: lapsed.openCheckouts };
     });
   } catch (error) {
     const failure = pgError(error);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, payments } from '../../db/schema.ts';
+import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { notifySeatChange } from '../seats/seat-map-cache.ts';
 
 /**
@@ -16,7 +17,7 @@ export async function releaseExpiredHolds({
   db: Queryable;
   now: Date;
   showId?: string;
-}): Promise<{ bookingIds: string[]; showIds: string[] }> {
+}): Promise<{ bookingIds: string[]; showIds: string[]; openCheckouts: GatewayPayment[] }> {
   const expired = await db
     .update(bookings)
     .set({ status: 'expired', expiredAt: now, updatedAt: now })
@@ -28,14 +29,19 @@ export async function releaseExpiredHolds({
       ),
     )
     .returning({ id: bookings.id, showId: bookings.showId });
-  if (!expired.length) return { bookingIds: [], showIds: [] };
+  if (!expired.length) return { bookingIds: [], showIds: [], openCheckouts: [] };
   const bookingIds = expired.map((row) => row.id);
   await db.update(bookingSeats).set({ isLive: false }).where(inArray(bookingSeats.bookingId, bookingIds));
-  await db
+  const open = await db
     .update(payments)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'open')));
+    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'open')))
+    .returning({ gateway: payments.gateway, ref: payments.gatewayRef });
   const showIds = [...new Set(expired.map((row) => row.showId))];
   for (const id of showIds) await notifySeatChange(db, id);
-  return { bookingIds, showIds };
+  const openCheckouts = open.map((payment) => ({
+    gateway: payment.gateway as GatewayName,
+    ref: payment.ref,
+  }));
+  return { bookingIds, showIds, openCheckouts };
 }

@@ -8,7 +8,7 @@ import { parseInput } from '../../lib/parse.ts';
 import { isAdmin, requireUser } from '../auth/guards.ts';
 import { isUuid } from '../catalogue/queries.ts';
 import { recordAudit } from '../audit/record.ts';
-import { issueRefund } from '../payments/issue-refund.ts';
+import { closeCheckouts, issueRefund } from '../payments/issue-refund.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { holdSeats } from './hold-seats.ts';
 import { findBookings } from './queries.ts';
@@ -38,16 +38,29 @@ export async function bookingRoutes(app: FastifyInstance) {
       windowSeconds: config.PAYMENT_WINDOW_SECONDS,
     });
     seatMaps.invalidate(hold.showId);
+    if (hold.lapsedCheckouts.length) void closeCheckouts(app, hold.lapsedCheckouts);
 
     // The gateway is called after the hold commits: no external call inside a transaction.
     const paymentId = randomUUID();
-    const checkout = await gateway.createCheckout({
-      paymentId,
-      bookingId: hold.bookingId,
-      amountPaise: hold.amountPaise,
-      expiresAt: hold.expiresAt,
-      description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}`,
-    });
+    let checkout: { ref: string; url: string };
+    try {
+      checkout = await gateway.createCheckout({
+        paymentId,
+        bookingId: hold.bookingId,
+        amountPaise: hold.amountPaise,
+        expiresAt: hold.expiresAt,
+        description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}`,
+      });
+    } catch (error) {
+      // No way to pay: let the seats go at once rather than block them for the whole window.
+      request.log.error({ err: error, bookingId: hold.bookingId }, 'opening a checkout failed');
+      await cancelBooking({ db, bookingId: hold.bookingId, actor: { id: user.id, isAdmin: false }, now });
+      seatMaps.invalidate(hold.showId);
+      throw new AppError(
+        'UNAVAILABLE',
+        'The payment service is not answering, so your seats were released. Please try again in a moment.',
+      );
+    }
     await db.insert(payments).values({
       id: paymentId,
       bookingId: hold.bookingId,
@@ -85,6 +98,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           now: clock(),
         });
         seatMaps.invalidate(outcome.showId);
+        await closeCheckouts(app, outcome.openCheckouts);
         if (outcome.changed) {
           await recordAudit(db, {
             actorId: user.id,

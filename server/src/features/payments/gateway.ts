@@ -1,6 +1,9 @@
 /** What the booking flow needs from a payment provider; the sandbox and Stripe implement it. */
+/** Where a payment was taken: the sandbox, Stripe, or the box office (seeded sample sales). */
+export type GatewayName = 'sandbox' | 'stripe' | 'counter';
+
 export interface PaymentGateway {
-  readonly name: 'sandbox' | 'stripe';
+  readonly name: GatewayName;
   /** Opens a payment for a held booking; `url` is where the buyer pays. */
   createCheckout(request: CheckoutRequest): Promise<{ ref: string; url: string }>;
   /** Closes a payment that can no longer be completed (the hold ran out, the booking was cancelled). */
@@ -19,10 +22,36 @@ export interface CheckoutRequest {
 
 /** A gateway's report of what happened to a payment, after its signature was verified. */
 export interface GatewayEvent {
-  gateway: PaymentGateway['name'];
+  gateway: GatewayName;
   /** Unique per event at the gateway: duplicates are recognised by it. */
   id: string;
   type: 'payment.succeeded' | 'checkout.expired';
   /** The gateway's id of the payment (checkout session). */
   ref: string;
 }
+
+/** A payment at a gateway: what a refund or a checkout to close is addressed by. */
+export interface GatewayPayment {
+  gateway: GatewayName;
+  ref: string;
+}
+
+/** A refund recorded in the database, to send through the payment's gateway after commit. */
+export interface DueRefund {
+  refundId: string;
+  gateway: GatewayName;
+  paymentRef: string;
+  amountPaise: number;
+}
+
+/** The box office: money changed hands at the counter, so it is given back there too. */
+export const counterGateway: PaymentGateway = {
+  name: 'counter',
+  async createCheckout() {
+    throw new Error('The box office takes no online payments');
+  },
+  async expireCheckout() {},
+  async refund() {
+    return { ref: 'counter-refund' };
+  },
+};

@@ -3,14 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { pgErrorCode, type Db } from '../../db/client.ts';
 import { bookings, bookingSeats, gatewayEvents, payments, refunds } from '../../db/schema.ts';
 import { notifySeatChange } from '../seats/seat-map-cache.ts';
-import type { GatewayEvent } from './gateway.ts';
+import type { DueRefund, GatewayEvent } from './gateway.ts';
 
 export type EventOutcome =
   | { kind: 'duplicate' }
   | { kind: 'unknown-payment' }
   | { kind: 'paid'; bookingId: string; showId: string }
   | { kind: 'already-settled'; bookingId: string }
-  | { kind: 'refund-due'; bookingId: string; refundId: string; paymentRef: string; amountPaise: number }
+  | ({ kind: 'refund-due'; bookingId: string } & DueRefund)
   | { kind: 'expired'; bookingId: string };
 
 /**
@@ -103,6 +103,7 @@ export async function handleGatewayEvent({
         kind: 'refund-due',
         bookingId: booking.id,
         refundId,
+        gateway: event.gateway,
         paymentRef: payment.gatewayRef,
         amountPaise: payment.amountPaise,
       };

@@ -12,7 +12,7 @@ import { receiveEvent } from './receive-event.ts';
 export const SANDBOX_SIGNATURE_HEADER = 'x-marquee-sandbox-signature';
 
 export async function paymentRoutes(app: FastifyInstance) {
-  const { db, config, clock, sandbox } = app.deps;
+  const { db, config, clock, sandbox, stripe } = app.deps;
 
   async function ownPayment(paymentId: string, userId: string, admin: boolean) {
     if (!isUuid(paymentId)) throw notFound('Payment not found');
@@ -83,6 +83,30 @@ export async function paymentRoutes(app: FastifyInstance) {
       };
     }
     return { success: true, message: 'Payment successful', status: 'paid' };
+  });
+
+  // Stripe signs the exact bytes it sent, so this route reads its body raw.
+  await app.register(async (raw) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    raw.post('/api/payments/webhooks/stripe', async (request, reply) => {
+      if (!stripe) throw notFound('Stripe is not configured here');
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        return reply.status(400).send({ success: false, message: 'Invalid signature' });
+      }
+      let event;
+      try {
+        event = stripe.verify(request.body, signature);
+      } catch {
+        return reply.status(400).send({ success: false, message: 'Invalid signature' });
+      }
+      if (!event) return { success: true, message: 'Event ignored', outcome: 'ignored' };
+      // An error here answers 500, and Stripe delivers the event again later.
+      const outcome = await receiveEvent(app, event);
+      return { success: true, message: 'Event received', outcome: outcome.kind };
+    });
   });
 
   app.post('/api/payments/webhooks/sandbox', async (request, reply) => {

@@ -11,13 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/parse.ts';
 import { recordAudit } from '../audit/record.ts';
 import { requireAdmin } from '../auth/guards.ts';
-import { issueRefund } from '../payments/issue-refund.ts';
+import { closeCheckouts, issueRefund } from '../payments/issue-refund.ts';
 import { createMovie } from './create-movie.ts';
 import { cancelShow, createShows, deleteShow, isSlotFree, showStart, updateShow } from './shows.ts';
 
 /** Staff running the programme: adding movies, adding, editing, cancelling and deleting shows. */
 export async function programmeRoutes(app: FastifyInstance) {
-  const { db, config, clock, seatMaps, movieCache, gateway } = app.deps;
+  const { db, config, clock, seatMaps, movieCache } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
 
   app.post('/api/movies', async (request, reply): Promise<CreateMovieResponse> => {
@@ -115,13 +115,7 @@ export async function programmeRoutes(app: FastifyInstance) {
         details: { cancelledBookings: outcome.cancelledBookings, refunds: outcome.refunds.length },
       });
       // After the commit: close unpaid checkouts and send the money of paid ones back.
-      await Promise.all(
-        outcome.openCheckouts.map((ref) =>
-          gateway
-            .expireCheckout(ref)
-            .catch((err: unknown) => app.log.warn({ err, ref }, 'closing a checkout failed')),
-        ),
-      );
+      await closeCheckouts(app, outcome.openCheckouts);
       let refunded = 0;
       for (const refund of outcome.refunds) if (await issueRefund(app, refund, 'show cancelled')) refunded++;
       const b = outcome.cancelledBookings;

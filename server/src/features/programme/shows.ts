@@ -15,6 +15,7 @@ import { bookings, bookingSeats, movies, payments, refunds, shows } from '../../
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../catalogue/queries.ts';
 import { toShow } from '../catalogue/serialize.ts';
+import type { DueRefund, GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
 import { notifySeatChange } from '../seats/seat-map-cache.ts';
 
@@ -172,9 +173,9 @@ export interface CancelShowOutcome {
   changed: boolean;
   cancelledBookings: number;
   /** Refunds recorded for paid bookings, to issue through the gateway after commit. */
-  refunds: { refundId: string; paymentRef: string; amountPaise: number }[];
+  refunds: DueRefund[];
   /** Checkouts of unpaid bookings to close at the gateway. */
-  openCheckouts: string[];
+  openCheckouts: GatewayPayment[];
 }
 
 /**
@@ -222,8 +223,11 @@ export async function cancelShow({
         .update(payments)
         .set({ status: 'expired', updatedAt: now })
         .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'open')))
-        .returning({ ref: payments.gatewayRef });
-      outcome.openCheckouts = open.map((payment) => payment.ref);
+        .returning({ gateway: payments.gateway, ref: payments.gatewayRef });
+      outcome.openCheckouts = open.map((payment) => ({
+        gateway: payment.gateway as GatewayName,
+        ref: payment.ref,
+      }));
       const paid = await tx
         .select()
         .from(payments)
@@ -238,7 +242,12 @@ export async function cancelShow({
           createdAt: now,
           updatedAt: now,
         });
-        outcome.refunds.push({ refundId, paymentRef: payment.gatewayRef, amountPaise: payment.amountPaise });
+        outcome.refunds.push({
+          refundId,
+          gateway: payment.gateway as GatewayName,
+          paymentRef: payment.gatewayRef,
+          amountPaise: payment.amountPaise,
+        });
       }
     }
     await notifySeatChange(tx, showId);
