@@ -39,7 +39,10 @@ export function withoutOccupied(selected: readonly string[], occupied: ReadonlyS
 }
 
 /** The selected seats that have become occupied: someone else took them while the map was open. */
-export function seatsTakenFromSelection(selected: readonly string[], occupied: ReadonlySet<string>): string[] {
+export function seatsTakenFromSelection(
+  selected: readonly string[],
+  occupied: ReadonlySet<string>,
+): string[] {
   return selected.filter((seat) => occupied.has(seat));
 }
 
