@@ -110,7 +110,7 @@ export function BookingDetailsModal({
                 aria-disabled={isCancelling || undefined}
                 className={buttonClassName(
                   'secondary',
-                  'text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300',
+                  'text-red-700! hover:text-red-800! dark:text-red-400! dark:hover:text-red-300!',
                 )}
               >
                 <XCircle aria-hidden className="size-4" />

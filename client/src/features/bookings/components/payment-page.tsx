@@ -32,9 +32,9 @@ const card =
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="flex justify-between gap-4 py-2">
+    <div className="flex items-baseline justify-between gap-4 py-2">
       <dt className="text-zinc-600 dark:text-zinc-400">{term}</dt>
-      <dd className="text-right font-medium break-words">{children}</dd>
+      <dd className="min-w-0 text-right font-medium break-words">{children}</dd>
     </div>
   );
 }
@@ -215,7 +215,7 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
                 aria-disabled={isBusy || undefined}
                 className={buttonClassName(
                   'secondary',
-                  'flex-1 text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300',
+                  'flex-1 text-red-700! hover:text-red-800! dark:text-red-400! dark:hover:text-red-300!',
                 )}
               >
                 <CircleX aria-hidden className="size-4" />
