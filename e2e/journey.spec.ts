@@ -159,6 +159,50 @@ describe('booking and payment journey', () => {
   });
 });
 
+describe('when the payment window closes', () => {
+  it('replaces the Pay button with the expired state and ways on, and the badge turns Expired', async () => {
+    const page = await open();
+    await signUpInPage(page);
+    const answer = await bookInPage(page, springShow(3, 2)._id, ['A11', 'A12']);
+    // The page's clock, not the server's, runs ahead: what the visitor sees at 0:00.
+    await page.clock.install();
+    await page.goto(paymentPath(answer));
+    await page.getByRole('button', { name: /^Pay / }).waitFor();
+    await page.clock.fastForward('10:01');
+    await page.getByRole('heading', { name: 'Payment time is up' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Payment time is up');
+    await page.getByRole('main').getByRole('link', { name: 'Choose seats again' }).waitFor();
+
+    await page.getByRole('main').getByRole('link', { name: 'My Bookings' }).click();
+    const card = bookingCard(page, 'Spring');
+    await card.getByText('Expired', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const modal = page.getByRole('dialog', { name: 'Booking Details' });
+    await modal.getByText('Expired', { exact: true }).waitFor();
+    expect(await modal.getByRole('button', { name: 'Cancel Booking' }).count()).toBe(0);
+  });
+});
+
+describe('a payment the server refunds', () => {
+  it("shows the server's message instead of going on to processing", async () => {
+    const page = await open();
+    await signUpInPage(page);
+    const answer = await bookInPage(page, springShow(3, 2)._id, ['B11']);
+    // The late-payment answer (seats released and retaken meanwhile), as the server words it.
+    const message =
+      'Payment arrived after the seats were released and some were taken; it has been refunded.';
+    await page.route('**/sandbox-pay', (route) =>
+      route.fulfill({ json: { success: false, status: 'refunded', message } }),
+    );
+    await page.goto(paymentPath(answer));
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('heading', { name: 'Payment refunded' }).waitFor();
+    await page.getByText(message).waitFor();
+    expect(new URL(page.url()).pathname).toBe(paymentPath(answer));
+  });
+});
+
 describe('My Bookings', () => {
   it('says when there are no bookings yet', async () => {
     const page = await open();
