@@ -1,8 +1,12 @@
 -- Holding seats in one round trip (see docs/decisions/0002-seat-guard.md and 0007-hold-in-one-call.md).
 -- The statement is the transaction: the show is locked KEY SHARE (staff edits wait), lapsed holds on
 -- the show are released, the booking and its seat claims are inserted, and the partial unique index
--- booking_seats_live_uq refuses a seat someone else holds (23505, all of it rolled back). Errors the
--- buyer caused carry SQLSTATE MQ400 or MQ404 and a message in plain words.
+-- booking_seats_live_uq refuses a seat someone else holds. Every outcome is answered as jsonb, never
+-- raised: a failed statement makes the connection pool throw its connection away, and a rush of
+-- refused buyers would then open a new connection (a new server process) per refusal.
+--   {"ok": true, ...}                      the hold
+--   {"refused": 400|404, "message": ...}   the buyer's mistake, in plain words
+--   {"conflict": true, "taken": [...]}     seats held or sold by someone else; nothing was held
 CREATE OR REPLACE FUNCTION marquee_hold_seats(
 	p_booking_id uuid,
 	p_show_id uuid,
@@ -24,23 +28,25 @@ DECLARE
 	v_amount integer;
 	v_released uuid[];
 	v_lapsed jsonb := '[]'::jsonb;
+	v_detail text;
+	v_taken jsonb;
 BEGIN
 	SELECT * INTO v_show FROM shows WHERE id = p_show_id FOR KEY SHARE;
 	IF NOT FOUND THEN
-		RAISE EXCEPTION USING ERRCODE = 'MQ404', MESSAGE = 'Show not found';
+		RETURN jsonb_build_object('refused', 404, 'message', 'Show not found');
 	END IF;
 	IF v_show.status <> 'active' THEN
-		RAISE EXCEPTION USING ERRCODE = 'MQ400', MESSAGE = 'This show has been cancelled';
+		RETURN jsonb_build_object('refused', 400, 'message', 'This show has been cancelled');
 	END IF;
 	IF v_show.starts_at <= p_now THEN
-		RAISE EXCEPTION USING ERRCODE = 'MQ400', MESSAGE = 'This show has already started';
+		RETURN jsonb_build_object('refused', 400, 'message', 'This show has already started');
 	END IF;
 	SELECT string_agg(seat, ', ' ORDER BY position) INTO v_invalid
 	FROM unnest(p_seats, p_seat_indexes) WITH ORDINALITY AS s(seat, seat_index, position)
 	WHERE seat_index < 0 OR seat_index >= v_show.total_seats;
 	IF v_invalid IS NOT NULL THEN
-		RAISE EXCEPTION USING ERRCODE = 'MQ400',
-			MESSAGE = CASE WHEN position(',' IN v_invalid) > 0 THEN 'Invalid seats: ' ELSE 'Invalid seat: ' END || v_invalid;
+		RETURN jsonb_build_object('refused', 400, 'message',
+			CASE WHEN position(',' IN v_invalid) > 0 THEN 'Invalid seats: ' ELSE 'Invalid seat: ' END || v_invalid);
 	END IF;
 
 	-- A lapsed hold never blocks a buyer, even before the sweep has run.
@@ -59,13 +65,24 @@ BEGIN
 		)
 		SELECT coalesce(jsonb_agg(jsonb_build_object('gateway', gateway, 'ref', gateway_ref)), '[]'::jsonb)
 		INTO v_lapsed FROM closed;
+		PERFORM pg_notify('marquee_seats', p_show_id::text);
 	END IF;
 
 	v_amount := v_show.price_paise * cardinality(p_seats);
-	INSERT INTO bookings (id, user_id, show_id, seats, amount_paise, status, expires_at, created_at, updated_at)
-	VALUES (p_booking_id, p_user_id, p_show_id, p_seats, v_amount, 'pending', p_expires_at, p_now, p_now);
-	INSERT INTO booking_seats (booking_id, show_id, seat)
-	SELECT p_booking_id, p_show_id, seat FROM unnest(p_seats) AS seat;
+	BEGIN
+		INSERT INTO bookings (id, user_id, show_id, seats, amount_paise, status, expires_at, created_at, updated_at)
+		VALUES (p_booking_id, p_user_id, p_show_id, p_seats, v_amount, 'pending', p_expires_at, p_now, p_now);
+		INSERT INTO booking_seats (booking_id, show_id, seat)
+		SELECT p_booking_id, p_show_id, seat FROM unnest(p_seats) AS seat;
+	EXCEPTION WHEN unique_violation THEN
+		-- Only the claims' index can refuse here; the booking insert is undone with the block.
+		GET STACKED DIAGNOSTICS v_detail = PG_EXCEPTION_DETAIL;
+		SELECT coalesce(jsonb_agg(DISTINCT bs.seat), '[]'::jsonb) INTO v_taken
+		FROM booking_seats bs JOIN bookings b ON b.id = bs.booking_id
+		WHERE bs.show_id = p_show_id AND bs.seat = ANY (p_seats) AND bs.is_live
+			AND (b.status = 'paid' OR (b.status = 'pending' AND b.expires_at > p_now));
+		RETURN jsonb_build_object('conflict', true, 'taken', v_taken, 'detail', v_detail, 'lapsed', v_lapsed);
+	END;
 	IF p_gateway_ref IS NOT NULL THEN
 		INSERT INTO payments (id, booking_id, gateway, gateway_ref, amount_paise, payment_url, created_at, updated_at)
 		VALUES (p_payment_id, p_booking_id, p_gateway, p_gateway_ref, v_amount, p_payment_url, p_now, p_now);
@@ -73,6 +90,7 @@ BEGIN
 	PERFORM pg_notify('marquee_seats', p_show_id::text);
 
 	RETURN jsonb_build_object(
+		'ok', true,
 		'amountPaise', v_amount,
 		'movieId', v_show.movie_id,
 		'startsAt', v_show.starts_at,

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { compareSeats, MAX_SEATS_PER_BOOKING, messages, seatIndex } from '@marquee/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { pgError, type Db, type PgError } from '../../db/client.ts';
-import { bookings, bookingSeats } from '../../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { GatewayPayment } from '../payments/gateway.ts';
-import { blocksSeat } from '../seats/live-claims.ts';
 
 export interface HoldSeatsOptions {
   db: Db;
@@ -16,6 +14,8 @@ export interface HoldSeatsOptions {
   windowSeconds: number;
   /** A checkout the app opens itself (the sandbox), recorded in the same statement as the hold. */
   localCheckout?: { paymentId: string; gateway: string; ref: string; url: string };
+  /** Told the checkouts of other buyers' lapsed holds released on the way, hold or no hold. */
+  onLapsed?: (checkouts: GatewayPayment[]) => void;
 }
 
 export interface Hold {
@@ -25,8 +25,6 @@ export interface Hold {
   amountPaise: number;
   expiresAt: Date;
   show: { movieId: string; startsAt: Date; pricePaise: number; totalSeats: number };
-  /** Checkouts of other buyers' lapsed holds released on the way, to close after commit. */
-  lapsedCheckouts: GatewayPayment[];
 }
 
 /** Checks a seat request against the rules before any database work. */
@@ -42,14 +40,19 @@ export function validateSeatRequest(seatIds: string[]): string[] {
   return seats.sort(compareSeats);
 }
 
-interface HoldResult {
-  amountPaise: number;
-  movieId: string;
-  startsAt: string;
-  pricePaise: number;
-  totalSeats: number;
-  lapsed: GatewayPayment[];
-}
+/** What marquee_hold_seats answers: every outcome is a value, none an error (migration 0002). */
+type HoldResult =
+  | {
+      ok: true;
+      amountPaise: number;
+      movieId: string;
+      startsAt: string;
+      pricePaise: number;
+      totalSeats: number;
+      lapsed: GatewayPayment[];
+    }
+  | { refused: 400 | 404; message: string }
+  | { conflict: true; taken: string[]; detail: string | null; lapsed: GatewayPayment[] };
 
 /**
  * Holds seats for a buyer for the payment window: every seat or none.
@@ -59,7 +62,9 @@ interface HoldResult {
  * sweep), inserts the booking and its seat claims, and records a local checkout. The partial
  * unique index booking_seats_live_uq decides: of two buyers racing for a seat, the second insert
  * finds the first's live row (on PostgreSQL it waits for that transaction to commit or roll back)
- * and fails with a unique violation, which rolls its whole request back.
+ * and fails with a unique violation, which undoes the booking and every claim of the request. The
+ * function answers every outcome as a value rather than an error, so a refused buyer does not
+ * cost the pool a connection.
  */
 export async function holdSeats({
   db,
@@ -69,31 +74,26 @@ export async function holdSeats({
   now,
   windowSeconds,
   localCheckout,
+  onLapsed,
 }: HoldSeatsOptions): Promise<Hold> {
   const seats = validateSeatRequest(seatIds);
   const bookingId = randomUUID();
   const expiresAt = new Date(now.getTime() + windowSeconds * 1000);
   const indexes = seats.map(seatIndex);
-  let result: HoldResult;
-  try {
-    const rows = await db.execute<{ result: HoldResult | string }>(sql`
-      select marquee_hold_seats(
-        ${bookingId}::uuid, ${showId}::uuid, ${userId}, ${`{${seats.join(',')}}`}::text[],
-        ${`{${indexes.join(',')}}`}::integer[], ${now.toISOString()}::timestamptz,
-        ${expiresAt.toISOString()}::timestamptz, ${localCheckout?.paymentId ?? null}::uuid,
-        ${localCheckout?.gateway ?? null}, ${localCheckout?.ref ?? null}, ${localCheckout?.url ?? null}
-      ) as result`);
-    const raw = (rows as unknown as { rows: { result: HoldResult | string }[] }).rows[0]!.result;
-    result = typeof raw === 'string' ? (JSON.parse(raw) as HoldResult) : raw;
-  } catch (error) {
-    const failure = pgError(error);
-    if (failure?.code === 'MQ404') throw notFound(failure.message);
-    if (failure?.code === 'MQ400') throw badRequest(failure.message);
-    if (failure?.code !== '23505' || failure.constraint !== 'booking_seats_live_uq') throw error;
-    throw conflict(
-      `Seats already booked: ${(await takenSeats({ db, showId, seats, now, failure })).join(', ')}`,
-    );
-  }
+  const rows = await db.execute(sql`
+    select marquee_hold_seats(
+      ${bookingId}::uuid, ${showId}::uuid, ${userId}, ${`{${seats.join(',')}}`}::text[],
+      ${`{${indexes.join(',')}}`}::integer[], ${now.toISOString()}::timestamptz,
+      ${expiresAt.toISOString()}::timestamptz, ${localCheckout?.paymentId ?? null}::uuid,
+      ${localCheckout?.gateway ?? null}, ${localCheckout?.ref ?? null}, ${localCheckout?.url ?? null}
+    ) as result`);
+  const raw = (rows as unknown as { rows: { result: HoldResult | string }[] }).rows[0]!.result;
+  const result = typeof raw === 'string' ? (JSON.parse(raw) as HoldResult) : raw;
+  if ('refused' in result)
+    throw result.refused === 404 ? notFound(result.message) : badRequest(result.message);
+  // Lapsed holds released on the way stay released, whether or not this hold succeeded.
+  if (result.lapsed.length) onLapsed?.(result.lapsed);
+  if ('conflict' in result) throw conflict(`Seats already booked: ${takenSeats(seats, result).join(', ')}`);
   return {
     bookingId,
     showId,
@@ -106,32 +106,17 @@ export async function holdSeats({
       pricePaise: result.pricePaise,
       totalSeats: result.totalSeats,
     },
-    lapsedCheckouts: result.lapsed,
   };
 }
 
-/** Which of `seats` are taken now, for the 409 message; at least the one the index refused. */
-async function takenSeats({
-  db,
-  showId,
-  seats,
-  now,
-  failure,
-}: {
-  db: Db;
-  showId: string;
-  seats: string[];
-  now: Date;
-  failure: PgError;
-}) {
-  const rows = await db
-    .select({ seat: bookingSeats.seat })
-    .from(bookingSeats)
-    .innerJoin(bookings, eq(bookings.id, bookingSeats.bookingId))
-    .where(and(eq(bookingSeats.showId, showId), inArray(bookingSeats.seat, seats), blocksSeat(now)));
-  const taken = new Set(rows.map((row) => row.seat));
-  // "Key (show_id, seat)=(…, A3) already exists." names the seat even if its holder let go since.
-  const named = /=\([^,]+, ([^)]+)\)/.exec(failure.detail ?? '')?.[1];
+/**
+ * Which of `seats` are taken, for the 409 message: those the function found held or sold, and
+ * at least the one the index refused ("Key (show_id, seat)=(…, A3) already exists."), named
+ * even if its holder let go since.
+ */
+function takenSeats(seats: string[], result: { taken: string[]; detail: string | null }): string[] {
+  const taken = new Set(result.taken);
+  const named = /=\([^,]+, ([^)]+)\)/.exec(result.detail ?? '')?.[1];
   if (named && seats.includes(named)) taken.add(named);
   return [...taken].sort(compareSeats);
 }

@@ -41,9 +41,9 @@ export async function bookingRoutes(app: FastifyInstance) {
       now,
       windowSeconds: config.PAYMENT_WINDOW_SECONDS,
       localCheckout: local && { paymentId, gateway: gateway.name, ...local },
+      onLapsed: (checkouts) => void closeCheckouts(app, checkouts),
     });
     seatMaps.invalidate(hold.showId);
-    if (hold.lapsedCheckouts.length) void closeCheckouts(app, hold.lapsedCheckouts);
 
     let checkout = local;
     if (!checkout) {
