@@ -1,18 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { baseURL, openBrowser, seriousViolations } from './browser.ts';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser | undefined;
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { baseURL, openTestBrowser, seriousViolations } from './browser.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;
 
 describe('/loading', () => {
   it('says payment is processing, then opens next_url after 7 seconds, not before', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/loading?next_url=movies');
     await page.getByRole('status').filter({ hasText: 'Processing payment...' }).waitFor();
@@ -25,7 +18,7 @@ describe('/loading', () => {
   });
 
   it('never leaves the site, whatever next_url says', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { context } = browser;
     const cases = [
       ['//evil.example', '/evil.example'],
@@ -47,7 +40,7 @@ describe('/loading', () => {
   });
 
   it('stays put without next_url', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/loading');
     await page.getByText('Processing payment...').waitFor();
@@ -57,7 +50,7 @@ describe('/loading', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no serious accessibility violations (${colorScheme})`, async () => {
-      browser = await openBrowser({ colorScheme });
+      const browser = await openTestBrowser({ colorScheme });
       const { page } = browser;
       await page.goto('/loading');
       await page.getByText('Processing payment...').waitFor();
@@ -68,7 +61,7 @@ describe('/loading', () => {
 
 describe('/book/:slug', () => {
   it('opens the booking page of the movie with that slug', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/book/sintel');
     await page.getByRole('heading', { level: 1, name: 'Sintel' }).waitFor();
@@ -78,7 +71,7 @@ describe('/book/:slug', () => {
   });
 
   it('shows the error state for an unknown slug', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/book/no-such-movie');
     await page.getByRole('alert').filter({ hasText: 'Movie not found' }).waitFor();
