@@ -78,3 +78,22 @@ describe('/book/:slug', () => {
     await page.getByRole('button', { name: 'Go Back' }).waitFor();
   });
 });
+
+describe('scroll position', () => {
+  it('opens a page loaded afresh at its top, whatever the previous page in the tab was scrolled to', async () => {
+    const browser = await openTestBrowser({ viewport: { width: 360, height: 800 } });
+    const { page } = browser;
+    await page.goto('/movies');
+    await page.getByRole('article').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => window.scrollY > 1000);
+
+    // A full load (address bar, a link back from another site), not a navigation inside the app.
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Show Not Found' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    expect(browser.errors).toEqual([]);
+  });
+});
