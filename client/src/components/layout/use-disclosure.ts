@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -19,7 +19,9 @@ export function useDisclosure() {
   const containerRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // A layout effect: Escape must work the moment the panel shows, and Preact runs plain effects
+  // only after the next paint (decision 0007).
+  useLayoutEffect(() => {
     if (!isOpen) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
