@@ -1,17 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount, newAccount, pathOf, scrollsSideways, sessionOf, signUpInPage } from './accounts.ts';
-import { baseURL, openBrowser, seriousViolations } from './browser.ts';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser | undefined;
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+import { baseURL, openTestBrowser, seriousViolations } from './browser.ts';
 
 describe('sign-up', () => {
   it('creates the account, signs it in and goes home', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     const account = newAccount('Asha Rao');
     await page.goto('/sign-up');
@@ -28,7 +21,7 @@ describe('sign-up', () => {
   });
 
   it('keeps a 7-character password from being sent and accepts 8', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     const account = newAccount();
     await page.goto('/sign-up');
@@ -51,7 +44,7 @@ describe('sign-up', () => {
 
   it('says so when the email already has an account', async () => {
     const taken = await createAccount();
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/sign-up');
     const main = page.getByRole('main');
@@ -66,7 +59,7 @@ describe('sign-up', () => {
   });
 
   it('links to sign-in keeping where to go afterwards', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/sign-up?redirect=%2Ffavourites');
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
@@ -78,7 +71,7 @@ describe('sign-up', () => {
 describe('sign-in', () => {
   it('brings the visitor back to the page that asked for it', async () => {
     const account = await createAccount();
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/favourites');
     await page.waitForURL((url) => url.pathname === '/sign-in');
@@ -94,7 +87,7 @@ describe('sign-in', () => {
 
   it('shows the server message for a wrong password and stays signed out', async () => {
     const account = await createAccount();
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/sign-in');
     const main = page.getByRole('main');
@@ -108,7 +101,7 @@ describe('sign-in', () => {
 
   it('never sends the visitor to another site afterwards', async () => {
     const account = await createAccount();
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/sign-in?redirect=%2F%2Fevil.example%2Fphish');
     const main = page.getByRole('main');
@@ -121,7 +114,7 @@ describe('sign-in', () => {
   });
 
   it('goes straight to the target when already signed in', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await signUpInPage(page);
     await page.goto('/sign-in?redirect=%2Fprofile');
@@ -130,7 +123,7 @@ describe('sign-in', () => {
   });
 
   it('links to sign-up keeping where to go afterwards', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/sign-in?redirect=%2Fmybookings');
     await page.getByRole('main').getByRole('link', { name: 'Create an account' }).click();
@@ -141,7 +134,7 @@ describe('sign-in', () => {
 
 describe('profile', () => {
   it('shows the account and signs out', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     const account = await signUpInPage(page, newAccount('Kiran Das'));
     await page.goto('/profile');
@@ -157,7 +150,7 @@ describe('profile', () => {
   });
 
   it('changes the name', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await signUpInPage(page, newAccount('Old Name'));
     await page.goto('/profile');
@@ -170,7 +163,7 @@ describe('profile', () => {
   });
 
   it('changes the password, refusing a mismatch and a wrong current password', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     const account = await signUpInPage(page);
     await page.goto('/profile');
@@ -211,7 +204,7 @@ describe('profile', () => {
 describe('accessibility and small screens', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`sign-in, sign-up and profile have no serious axe violations (${colorScheme})`, async () => {
-      browser = await openBrowser({ colorScheme });
+      const browser = await openTestBrowser({ colorScheme });
       const { page } = browser;
       for (const path of ['/sign-in', '/sign-up']) {
         await page.goto(path);
@@ -235,7 +228,7 @@ describe('accessibility and small screens', () => {
   }
 
   it('sign-in, sign-up and profile fit a 360px screen', async () => {
-    browser = await openBrowser({ viewport: { width: 360, height: 740 } });
+    const browser = await openTestBrowser({ viewport: { width: 360, height: 740 } });
     const { page } = browser;
     for (const path of ['/sign-in', '/sign-up']) {
       await page.goto(path);

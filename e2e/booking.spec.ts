@@ -1,5 +1,5 @@
 import { addDays, formatRupees } from '@marquee/shared';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpInPage } from './accounts.ts';
 import {
   holdSeatsAsAnotherUser,
@@ -8,14 +8,7 @@ import {
   startsWith,
   type Catalogue,
 } from './booking-fixtures.ts';
-import { openBrowser, seriousViolations, type BrowserOptions } from './browser.ts';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser | undefined;
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+import { openTestBrowser, seriousViolations, type Browser, type BrowserOptions } from './browser.ts';
 
 let catalogue: Catalogue;
 let today: string;
@@ -31,8 +24,10 @@ const expectedDateLabel = (date: string) => catalogue.dateLabel(date);
 /** Tomorrow's first Sintel show: every show of tomorrow is still ahead, whatever the hour. */
 const sintelTomorrow = () => showsOf('sintel').find((show) => show.showDate === addDays(today, 1))!;
 
+// The running test's browser, for its checks of uncaught errors.
+let browser: Browser | undefined;
 async function open(options?: BrowserOptions) {
-  browser = await openBrowser(options);
+  browser = await openTestBrowser(options);
   return browser.page;
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 
@@ -22,19 +22,22 @@ const chromiumArgs = [
 export interface BrowserOptions {
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  /** The app to open; defaults to the one the global setup started. */
+  baseURL?: string;
 }
 
 /** A fresh Chromium profile per call, so every test starts signed out with nothing stored. */
 export async function openBrowser({
   viewport = { width: 1280, height: 800 },
   colorScheme = 'light',
+  baseURL: appURL = baseURL(),
 }: BrowserOptions = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-profile-'));
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: chromiumArgs,
-    baseURL: baseURL(),
+    baseURL: appURL,
     viewport,
     colorScheme,
   });
@@ -50,6 +53,48 @@ export async function openBrowser({
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
     },
+  };
+}
+
+export type Browser = Awaited<ReturnType<typeof openBrowser>>;
+
+/** A browser for the running test only: closed when the test finishes, pass or fail. */
+export async function openTestBrowser(options?: BrowserOptions): Promise<Browser> {
+  const browser = await openBrowser(options);
+  onTestFinished(() => browser.close());
+  return browser;
+}
+
+/**
+ * One browser for the whole spec file, opened before its first test and closed after its last,
+ * which fails the file if any page threw an uncaught error meanwhile. Call at the top level.
+ */
+export function browserForFile(options?: BrowserOptions): Browser {
+  let opened: Browser | undefined;
+  beforeAll(async () => {
+    opened = await openBrowser(options);
+  });
+  afterAll(async () => {
+    if (!opened) return;
+    const { errors } = opened;
+    await opened.close();
+    if (errors.length) throw new Error(`Uncaught errors in the browser: ${errors.join('; ')}`);
+  });
+  const current = () => {
+    if (!opened) throw new Error('The browser opens in beforeAll: use it inside tests and hooks');
+    return opened;
+  };
+  return {
+    get context() {
+      return current().context;
+    },
+    get page() {
+      return current().page;
+    },
+    get errors() {
+      return current().errors;
+    },
+    close: () => current().close(),
   };
 }
 

@@ -1,21 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { pathOf, scrollsSideways, signUpInPage } from './accounts.ts';
-import { openBrowser, seriousViolations } from './browser.ts';
+import { browserForFile, seriousViolations } from './browser.ts';
 
 // One browser for the file; each test starts signed out, with no theme stored, at desktop width.
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser;
+const browser = browserForFile();
 let page: Page;
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-});
-afterAll(async () => {
-  expect(browser.errors).toEqual([]);
-  await browser.close();
-});
 beforeEach(async () => {
+  page = browser.page;
   await browser.context.clearCookies();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });

@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scrollsSideways, signUpInPage } from './accounts.ts';
-import { baseURL, openBrowser, seriousViolations } from './browser.ts';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser | undefined;
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+import { baseURL, openTestBrowser, seriousViolations } from './browser.ts';
 
 interface Movie {
   _id: string;
@@ -40,7 +33,7 @@ const emptyHeading = (page: Page) => page.getByRole('heading', { name: 'No favor
 
 describe('favourites page', () => {
   it('says so when there are no favourites yet', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await signUpInPage(page);
     await page.goto('/favourites');
@@ -50,7 +43,7 @@ describe('favourites page', () => {
   });
 
   it('lists a favourite and removes it with the heart', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await signUpInPage(page);
     const [movie, other] = await firstMovies(2);
@@ -83,7 +76,7 @@ describe('favourites page', () => {
   });
 
   it('shows the loading text, and a failure as a failure rather than as "no favourites"', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await signUpInPage(page);
     let release = () => {};
@@ -101,7 +94,7 @@ describe('favourites page', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no serious axe violations, empty and with cards (${colorScheme})`, async () => {
-      browser = await openBrowser({ colorScheme });
+      const browser = await openTestBrowser({ colorScheme });
       const { page } = browser;
       await signUpInPage(page);
       await page.goto('/favourites');
@@ -117,7 +110,7 @@ describe('favourites page', () => {
   }
 
   it('fits a 360px screen', async () => {
-    browser = await openBrowser({ viewport: { width: 360, height: 740 } });
+    const browser = await openTestBrowser({ viewport: { width: 360, height: 740 } });
     const { page } = browser;
     await signUpInPage(page);
     for (const movie of await firstMovies(3)) await toggleFavourite(page, movie._id);

@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startApp } from './app-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,62 +7,9 @@ declare module 'vitest' {
   }
 }
 
-const root = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts the real app (built client, embedded database in a fresh directory) for the browser tests. */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'client/dist/index.html'))) {
-    throw new Error('The client is not built: run `npm run build` first (npm test does it).');
-  }
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-'));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      AUTH_RATE_LIMIT: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null)
-      throw new Error(`The app exited with ${server.exitCode} before it was ready`);
-    try {
-      const response = await fetch(`${baseURL}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('The app did not become ready within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  project.provide('baseURL', baseURL);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const app = await startApp();
+  project.provide('baseURL', app.baseURL);
+  return () => app.close();
 }

@@ -1,17 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pathOf, signUpInPage } from './accounts.ts';
-import { openBrowser, seriousViolations } from './browser.ts';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser | undefined;
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+import { openTestBrowser, seriousViolations } from './browser.ts';
 
 describe('signed-in pages', () => {
   it('send a signed-out visitor to sign-in, remembering the page and its query', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/mybookings');
     await page.waitForURL((url) => url.pathname === '/sign-in');
@@ -23,7 +16,7 @@ describe('signed-in pages', () => {
   });
 
   it('let a signed-in user in', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await signUpInPage(page);
     await page.goto('/favourites');
@@ -34,7 +27,7 @@ describe('signed-in pages', () => {
 
 describe('admin area', () => {
   it('sends a signed-out visitor to the admin sign-in', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/admin/sign-in');
@@ -47,7 +40,7 @@ describe('admin area', () => {
   });
 
   it('turns a signed-in non-admin away to home with "Not authorized"', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await signUpInPage(page);
     await page.goto('/admin');
@@ -57,7 +50,7 @@ describe('admin area', () => {
   });
 
   it('signs a non-admin in from the admin sign-in, then turns them away', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     const account = await signUpInPage(page);
     await page.evaluate(() =>
@@ -78,7 +71,7 @@ describe('admin area', () => {
   });
 
   it('says "Error checking authorization" and goes home when the check fails', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await signUpInPage(page);
     await page.route('**/api/admin/is-admin', (route) =>
@@ -92,7 +85,7 @@ describe('admin area', () => {
   // No admin account exists in this test server, so the server's answer is stood in for: this
   // checks the page's side only (every admin call is still refused by the server).
   it('shows "Checking access..." and then the admin shell to an admin', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await signUpInPage(page);
     let release = () => {};

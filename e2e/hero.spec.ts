@@ -1,21 +1,15 @@
 import type { MovieWithShows } from '@marquee/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseURL, openBrowser } from './browser.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseURL, browserForFile } from './browser.ts';
 
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser;
+const browser = browserForFile();
 let featured: MovieWithShows[];
 
 beforeAll(async () => {
-  browser = await openBrowser();
   const response = await fetch(`${baseURL()}/api/movies/movies-with-shows`);
   const { movies } = (await response.json()) as { movies: MovieWithShows[] };
   featured = movies.filter((movie) => movie.featured);
-});
-afterAll(async () => {
-  expect(browser.errors).toEqual([]);
-  await browser.close();
 });
 
 let page: Page;

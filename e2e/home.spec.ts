@@ -1,19 +1,13 @@
 import type { MovieWithShows } from '@marquee/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, openBrowser } from './browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, browserForFile } from './browser.ts';
 
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser;
+const browser = browserForFile();
 let movies: MovieWithShows[];
 
 beforeAll(async () => {
-  browser = await openBrowser();
   const response = await fetch(`${baseURL()}/api/movies/movies-with-shows`);
   ({ movies } = (await response.json()) as { movies: MovieWithShows[] });
-});
-afterAll(async () => {
-  expect(browser.errors).toEqual([]);
-  await browser.close();
 });
 
 /** 'Sun, Nov 22' for a calendar date, worked out here rather than with the app's own code. */

@@ -1,20 +1,14 @@
 import type { MovieWithShows } from '@marquee/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseURL, openBrowser } from './browser.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseURL, browserForFile } from './browser.ts';
 
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser;
+const browser = browserForFile();
 let movies: MovieWithShows[];
 
 beforeAll(async () => {
-  browser = await openBrowser();
   const response = await fetch(`${baseURL()}/api/movies/movies-with-shows`);
   ({ movies } = (await response.json()) as { movies: MovieWithShows[] });
-});
-afterAll(async () => {
-  expect(browser.errors).toEqual([]);
-  await browser.close();
 });
 
 let page: Page;

@@ -1,18 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { baseURL, openBrowser, seriousViolations } from './browser.ts';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-let browser: Browser | undefined;
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { baseURL, openTestBrowser, seriousViolations } from './browser.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;
 
 describe('/loading', () => {
   it('says payment is processing, then opens next_url after 7 seconds, not before', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/loading?next_url=movies');
     await page.getByRole('status').filter({ hasText: 'Processing payment...' }).waitFor();
@@ -25,7 +18,7 @@ describe('/loading', () => {
   });
 
   it('never leaves the site, whatever next_url says', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { context } = browser;
     const cases = [
       ['//evil.example', '/evil.example'],
@@ -47,7 +40,7 @@ describe('/loading', () => {
   });
 
   it('stays put without next_url', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/loading');
     await page.getByText('Processing payment...').waitFor();
@@ -57,7 +50,7 @@ describe('/loading', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no serious accessibility violations (${colorScheme})`, async () => {
-      browser = await openBrowser({ colorScheme });
+      const browser = await openTestBrowser({ colorScheme });
       const { page } = browser;
       await page.goto('/loading');
       await page.getByText('Processing payment...').waitFor();
@@ -68,7 +61,7 @@ describe('/loading', () => {
 
 describe('/book/:slug', () => {
   it('opens the booking page of the movie with that slug', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/book/sintel');
     await page.getByRole('heading', { level: 1, name: 'Sintel' }).waitFor();
@@ -78,10 +71,29 @@ describe('/book/:slug', () => {
   });
 
   it('shows the error state for an unknown slug', async () => {
-    browser = await openBrowser();
+    const browser = await openTestBrowser();
     const { page } = browser;
     await page.goto('/book/no-such-movie');
     await page.getByRole('alert').filter({ hasText: 'Movie not found' }).waitFor();
     await page.getByRole('button', { name: 'Go Back' }).waitFor();
+  });
+});
+
+describe('scroll position', () => {
+  it('opens a page loaded afresh at its top, whatever the previous page in the tab was scrolled to', async () => {
+    const browser = await openTestBrowser({ viewport: { width: 360, height: 800 } });
+    const { page } = browser;
+    await page.goto('/movies');
+    await page.getByRole('article').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => window.scrollY > 1000);
+
+    // A full load (address bar, a link back from another site), not a navigation inside the app.
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Show Not Found' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    expect(browser.errors).toEqual([]);
   });
 });

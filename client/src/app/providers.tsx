@@ -1,8 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from '../components/ui/toaster.tsx';
 import { ApiError } from '../lib/api.ts';
-import { useTheme } from '../lib/theme.ts';
 
 // Retrying a 4xx only repeats the same refusal; network failures and 5xx may pass.
 function shouldRetry(failureCount: number, error: Error): boolean {
@@ -21,12 +19,6 @@ function createQueryClient(): QueryClient {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const theme = useTheme();
 
-  return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster theme={theme} />
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,8 +1,17 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { useSession } from '../features/auth/use-session.ts';
+
+/**
+ * Where each page's scroll position is kept. Every full page load starts on an entry React Router
+ * calls 'default', so by that key alone a page opened from the address bar, a sign-in provider or
+ * a payment page would land at the position the previous full load in this tab was left at.
+ */
+export function scrollKey(location: Location): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+}
 
 export function RootLayout() {
   const { user, isPending } = useSession();
@@ -21,7 +30,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

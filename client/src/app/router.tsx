@@ -1,5 +1,8 @@
+import { useSyncExternalStore } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { useTheme } from '../lib/theme.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { HomeRoute } from './routes/home.tsx';
@@ -95,6 +98,18 @@ const router = createBrowserRouter([
   },
 ]);
 
+// Every toast is raised by code of a page other than home (booking, favourites, profile, admin),
+// so the notification library waits until the visitor first reaches one of those.
+const isAwayFromHome = () => router.state.location.pathname !== '/';
+const subscribeToRouter = (listener: () => void) => router.subscribe(listener);
+
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  const theme = useTheme();
+  const isToasterNeeded = useSyncExternalStore(subscribeToRouter, isAwayFromHome);
+  return (
+    <>
+      <RouterProvider router={router} />
+      <Toaster theme={theme} isNeeded={isToasterNeeded} />
+    </>
+  );
 }

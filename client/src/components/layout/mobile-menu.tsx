@@ -1,9 +1,7 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { useId, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { accountLinks, focusRing, mainLinks, type HeaderProps } from './nav-links.ts';
-import { useDismiss } from './use-dismiss.ts';
-import { useMenuState } from './use-menu-state.ts';
+import { useDisclosure } from './use-disclosure.ts';
 
 const itemClass = `block rounded-md px-3 py-3 text-base font-medium ${focusRing}`;
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -15,20 +13,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Below the md breakpoint the links fold into this disclosure under a menu button. */
 export function MobileMenu({ user, onSignOut }: HeaderProps) {
-  const { isOpen, close, toggle } = useMenuState();
-  const panelId = useId();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useDismiss(isOpen, close, containerRef, buttonRef);
+  const { isOpen, close, panelId, containerRef, toggleProps } = useDisclosure();
 
   return (
     <div ref={containerRef} className="md:hidden">
       <button
-        ref={buttonRef}
-        type="button"
-        onClick={toggle}
-        aria-expanded={isOpen}
-        aria-controls={panelId}
+        {...toggleProps}
         aria-label="Menu"
         className={`rounded-md p-2 text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 ${focusRing}`}
       >

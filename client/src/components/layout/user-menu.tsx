@@ -1,9 +1,7 @@
 import { ChevronDown, LogOut } from 'lucide-react';
-import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { accountLinks, focusRing, type HeaderUser } from './nav-links.ts';
-import { useDismiss } from './use-dismiss.ts';
-import { useMenuState } from './use-menu-state.ts';
+import { useDisclosure } from './use-disclosure.ts';
 
 const itemClass = `flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 ${focusRing}`;
 
@@ -17,20 +15,12 @@ function initial(name: string): string {
  * screen reader handles, rather than an ARIA menu that needs its own arrow-key model.
  */
 export function UserMenu({ user, onSignOut }: { user: HeaderUser; onSignOut: () => void }) {
-  const { isOpen, close, toggle } = useMenuState();
-  const panelId = useId();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useDismiss(isOpen, close, containerRef, buttonRef);
+  const { isOpen, close, panelId, containerRef, toggleProps } = useDisclosure();
 
   return (
     <div ref={containerRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
-        onClick={toggle}
-        aria-expanded={isOpen}
-        aria-controls={panelId}
+        {...toggleProps}
         className={`flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 ${focusRing}`}
       >
         <span

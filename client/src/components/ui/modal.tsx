@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 const focusableSelector =
   'a[href], button:not([disabled]), iframe, input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -26,7 +26,10 @@ export function Modal({ title, onClose, closeLabel = 'Close', panelClassName = '
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  // A layout effect, so closing gives focus back in the same task as the Escape or click that
+  // closed it: Preact runs a plain effect's cleanup only after the next paint, by which time the
+  // dialog (and the focus in it) is gone and a keyboard user is left on <body>.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

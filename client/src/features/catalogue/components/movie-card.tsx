@@ -1,80 +1,52 @@
 import type { MovieWithShows } from '@marquee/shared';
 import { CalendarDays, Clock, Star } from 'lucide-react';
-import { useId } from 'react';
-import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button.ts';
+import { PosterCard } from '../../../components/ui/poster-card.tsx';
 import { formatCardRating, formatFromPrice, formatShowCount, summarizeShowDates } from '../card-details.ts';
 
 export function MovieCard({ movie, titleLevel = 3 }: { movie: MovieWithShows; titleLevel?: 2 | 3 }) {
-  const titleId = useId();
-  const Title = titleLevel === 2 ? 'h2' : 'h3';
   const dates = summarizeShowDates(movie.showDates);
   const price = formatFromPrice(movie.lowestPrice);
 
   return (
-    <article
-      aria-labelledby={titleId}
-      className="group flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <div className="relative">
-        <img
-          src={movie.poster}
-          alt={`${movie.title} poster`}
-          width={400}
-          height={600}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[2/3] w-full bg-zinc-200 object-cover dark:bg-zinc-800"
-        />
+    <PosterCard
+      movie={movie}
+      titleLevel={titleLevel}
+      actionLabel="View Shows"
+      overlay={
         <p className="absolute top-2 left-2 flex items-center gap-1 rounded-full bg-zinc-950/80 px-2 py-0.5 text-xs font-semibold text-white">
           <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" />
           <span className="sr-only">Rating</span>
           {formatCardRating(movie.rating)}
         </p>
-      </div>
-      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-        <Title id={titleId} className="text-base leading-snug font-semibold sm:text-lg">
-          {movie.title}
-        </Title>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{movie.genre}</p>
-        <p className="flex items-center gap-1 text-sm text-zinc-700 dark:text-zinc-300">
-          <Clock aria-hidden className="size-4 shrink-0" />
-          <span className="sr-only">Runtime</span>
-          {movie.duration}
+      }
+    >
+      <p className="flex items-center gap-1 text-sm text-zinc-700 dark:text-zinc-300">
+        <Clock aria-hidden className="size-4 shrink-0" />
+        <span className="sr-only">Runtime</span>
+        {movie.duration}
+      </p>
+      <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {formatShowCount(movie.showCount)}
+      </p>
+      {dates.labels.length > 0 && (
+        <p className="flex items-start gap-1 text-sm text-zinc-700 dark:text-zinc-300">
+          <CalendarDays aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span className="sr-only">Show dates</span>
+          <span className="flex flex-wrap gap-x-2">
+            {dates.labels.map((label) => (
+              <span key={label}>{label}</span>
+            ))}
+            {dates.moreCount > 0 && (
+              <span className="font-medium text-brand-700 dark:text-brand-300">+{dates.moreCount} more</span>
+            )}
+          </span>
         </p>
-        <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {formatShowCount(movie.showCount)}
+      )}
+      {price && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          <span className="text-base font-semibold text-zinc-900 dark:text-white">{price}</span> per ticket
         </p>
-        {dates.labels.length > 0 && (
-          <p className="flex items-start gap-1 text-sm text-zinc-700 dark:text-zinc-300">
-            <CalendarDays aria-hidden className="mt-0.5 size-4 shrink-0" />
-            <span className="sr-only">Show dates</span>
-            <span className="flex flex-wrap gap-x-2">
-              {dates.labels.map((label) => (
-                <span key={label}>{label}</span>
-              ))}
-              {dates.moreCount > 0 && (
-                <span className="font-medium text-brand-700 dark:text-brand-300">
-                  +{dates.moreCount} more
-                </span>
-              )}
-            </span>
-          </p>
-        )}
-        {price && (
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            <span className="text-base font-semibold text-zinc-900 dark:text-white">{price}</span> per ticket
-          </p>
-        )}
-        {/* Every card's link reads "View Shows"; the description says which movie it is for. */}
-        <Link
-          to={`/booking/${encodeURIComponent(movie._id)}`}
-          aria-describedby={titleId}
-          className={buttonClassName('primary', 'mt-auto w-full')}
-        >
-          View Shows
-        </Link>
-      </div>
-    </article>
+      )}
+    </PosterCard>
   );
 }
