@@ -71,7 +71,7 @@ const frameworkModules = /node_modules[\\/](preact|react-router|@tanstack[\\/][^
 
 export default defineConfig(({ command }) => ({
   // Preact's React compatibility layer stands in for React and React DOM, in development and in the
-  // build alike: docs/decisions/0007-preact-runtime.md says why.
+  // build alike: docs/decisions/0008-preact-runtime.md says why.
   plugins: [preact(), tailwindcss(), homeBundleBudget(homeBudgetKb)],
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   server: { port: 5173, strictPort: true, proxy },

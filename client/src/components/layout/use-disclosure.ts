@@ -20,7 +20,7 @@ export function useDisclosure() {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // A layout effect: Escape must work the moment the panel shows, and Preact runs plain effects
-  // only after the next paint (decision 0007).
+  // only after the next paint (decision 0008).
   useLayoutEffect(() => {
     if (!isOpen) return;
     function onKeyDown(event: KeyboardEvent) {
