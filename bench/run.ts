@@ -78,7 +78,7 @@ for (const kind of only === 'read' ? [] : kinds) {
 const tps = kinds.includes('postgres') && only !== 'read' ? await pgbenchTps() : null;
 
 console.log(
-  `\nBooking rush: ${process.env.RUSH_BUYERS ?? 1000} buyers in flight, ${process.env.RUSH_ATTEMPTS ?? 4000} attempts over HTTP\n`,
+  `\nBooking rush: ${process.env.RUSH_BUYERS ?? 1000} buyers in flight over ${process.env.RUSH_CONNECTIONS ?? process.env.RUSH_BUYERS ?? 1000} keep-alive connections, ${process.env.RUSH_ATTEMPTS ?? 4000} attempts over HTTP\n`,
 );
 console.log('| database | scenario | attempts/s | p99 ms | held | refused 409 | errors | seats sold twice |');
 console.log('|---|---|---:|---:|---:|---:|---:|---:|');
