@@ -1,4 +1,4 @@
-import { showMessages, type AdminShow, type UpdateShowRequest } from '@marquee/shared';
+import { type AdminShow, type UpdateShowRequest } from '@marquee/shared';
 import {
   isValidPrice,
   isValidTotalSeats,
@@ -6,6 +6,7 @@ import {
   toDateTimeLocal,
   type FieldErrors,
 } from './show-form.ts';
+import { showMessages } from './messages.ts';
 
 export const editShowFields = ['showPrice', 'dateTime', 'totalSeats'] as const;
 export type EditShowField = (typeof editShowFields)[number];

@@ -1,4 +1,3 @@
-import { showMessages } from '@marquee/shared';
 import { describe, expect, it } from 'vitest';
 import { emptyDraft, showDraftReducer } from './show-draft.ts';
 import {
@@ -13,6 +12,7 @@ import {
   toDateTimeLocal,
   validateShowForm,
 } from './show-form.ts';
+import { showMessages } from './messages.ts';
 
 const oneShow = showDraftReducer(emptyDraft, { type: 'add', date: '2030-01-02', time: '7:30 PM' });
 

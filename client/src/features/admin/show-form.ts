@@ -1,11 +1,6 @@
-import {
-  formatTimeOfDay,
-  MAX_TOTAL_SEATS,
-  parseTimeOfDay,
-  showMessages,
-  toZonedParts,
-} from '@marquee/shared';
+import { formatTimeOfDay, MAX_TOTAL_SEATS, parseTimeOfDay, toZonedParts } from '@marquee/shared';
 import { hasTiming, countTimings, type ShowDraft } from './show-draft.ts';
+import { showMessages } from './messages.ts';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 

@@ -1,4 +1,3 @@
-import { showMessages } from '@marquee/shared';
 import { CalendarPlus, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -22,6 +21,7 @@ import {
 import { Field, focusControl, inputClassName } from './field.tsx';
 import { MovieSelect } from './movie-select.tsx';
 import { ShowDraftList } from './show-draft-list.tsx';
+import { showMessages } from '../messages.ts';
 
 const initialValues: ShowFormValues = { movie: '', showPrice: '', totalSeats: String(DEFAULT_TOTAL_SEATS) };
 
