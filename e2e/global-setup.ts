@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { adminAccount } from './admin-account.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,6 +45,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       AUTH_RATE_LIMIT: '0',
       LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: adminAccount.email,
+      ADMIN_PASSWORD: adminAccount.password,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -5,6 +5,7 @@ describe('audit entries', () => {
   it('name known actions in words and keep payment events readable', () => {
     expect(auditActionLabel('show.cancel')).toBe('Show cancelled');
     expect(auditActionLabel('payment.checkout.completed')).toBe('Payment checkout completed');
+    expect(auditActionLabel('payment.payment.succeeded')).toBe('Payment succeeded');
     expect(auditActionLabel('something.else')).toBe('something.else');
   });
 

@@ -20,8 +20,11 @@ const actionLabels: Record<string, string> = Object.fromEntries(
 export function auditActionLabel(action: string): string {
   const known = actionLabels[action];
   if (known) return known;
-  if (action.startsWith('payment.'))
-    return `Payment ${action.slice('payment.'.length).replace(/[._]/g, ' ')}`;
+  if (action.startsWith('payment.')) {
+    // Gateway events are recorded as payment.<event type>, and their types often repeat the word.
+    const event = action.slice('payment.'.length).replace(/^payment[._]/, '');
+    return `Payment ${event.replace(/[._]/g, ' ')}`;
+  }
   return action;
 }
 

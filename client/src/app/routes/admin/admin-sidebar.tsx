@@ -22,9 +22,10 @@ const links = [
 // Below 1024px (spec) only icons show; the labels stay in the page as the links' names.
 const label = 'sr-only lg:not-sr-only';
 
-// Collapsed, each link also shows its name beside the icon on hover and keyboard focus.
+// Collapsed, each link also shows its name beside the icon on hover and keyboard focus. The
+// content's alternative text is empty so the tooltip is not read out twice with the link's name.
 const tooltipClassName =
-  'max-lg:after:pointer-events-none max-lg:after:absolute max-lg:after:top-1/2 max-lg:after:left-full max-lg:after:z-50 max-lg:after:ml-3 max-lg:after:-translate-y-1/2 max-lg:after:rounded max-lg:after:bg-zinc-900 max-lg:after:px-2 max-lg:after:py-1 max-lg:after:text-xs max-lg:after:whitespace-nowrap max-lg:after:text-white max-lg:after:opacity-0 max-lg:after:content-[attr(data-tooltip)] max-lg:hover:after:opacity-100 max-lg:focus-visible:after:opacity-100 dark:max-lg:after:bg-zinc-100 dark:max-lg:after:text-zinc-900';
+  'max-lg:after:pointer-events-none max-lg:after:absolute max-lg:after:top-1/2 max-lg:after:left-full max-lg:after:z-50 max-lg:after:ml-3 max-lg:after:-translate-y-1/2 max-lg:after:rounded max-lg:after:bg-zinc-900 max-lg:after:px-2 max-lg:after:py-1 max-lg:after:text-xs max-lg:after:whitespace-nowrap max-lg:after:text-white max-lg:after:opacity-0 max-lg:after:content-[attr(data-tooltip)_/_""] max-lg:hover:after:opacity-100 max-lg:focus-visible:after:opacity-100 dark:max-lg:after:bg-zinc-100 dark:max-lg:after:text-zinc-900';
 
 const linkClassName =
   'relative flex items-center justify-center gap-3 rounded-md p-2.5 text-sm font-medium text-zinc-700 transition-colors hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:justify-start lg:px-3 dark:text-zinc-300 dark:hover:bg-zinc-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 dark:aria-[current=page]:bg-brand-900/40 dark:aria-[current=page]:text-brand-300';

@@ -13,7 +13,7 @@ import {
   type MovieTextField,
 } from '../movie-form.ts';
 import type { FieldErrors } from '../show-form.ts';
-import { Field, focusControl, inputClassName } from './field.tsx';
+import { Field, focusControl, inputClassName, textareaClassName } from './field.tsx';
 
 /** Spec §3's add form (every OMDb field), plus a trailer link and the home page's featured flag. */
 export function AddMovieForm() {
@@ -90,7 +90,7 @@ export function AddMovieForm() {
                     rows={4}
                     value={values[field.name]}
                     onChange={(event) => change(field.name, event.target.value)}
-                    className={inputClassName}
+                    className={textareaClassName}
                   />
                 ) : (
                   <input

@@ -51,7 +51,7 @@ export function AuditList() {
         />
       ) : (
         <>
-          <TableFrame caption="Audit log">
+          <TableFrame caption="Audit log" isBusy={audit.isPlaceholderData}>
             <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/50">
               <tr>
                 {columns.map((column) => (
@@ -71,7 +71,7 @@ export function AuditList() {
                     {entry.actor ? (
                       <>
                         <span className="block">{entry.actor.name}</span>
-                        <span className="block text-xs break-all text-zinc-600 dark:text-zinc-400">
+                        <span className="block text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
                           {entry.actor.email}
                         </span>
                       </>

@@ -54,7 +54,7 @@ export function BookingList() {
                 {...control}
                 type="search"
                 name="q"
-                placeholder="Booking ID, name, email or movie"
+                placeholder="ID, name, email or movie"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
                 className={inputClassName}
@@ -105,7 +105,7 @@ export function BookingList() {
         )
       ) : (
         <>
-          <BookingsTable bookings={bookings.data.bookings} />
+          <BookingsTable bookings={bookings.data.bookings} isBusy={bookings.isPlaceholderData} />
           <Pagination
             label="Bookings pages"
             page={bookings.data.page}

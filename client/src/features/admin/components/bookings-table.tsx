@@ -5,9 +5,9 @@ import { tdClassName, TableFrame, thClassName } from './table-frame.tsx';
 
 const columns = ['Booking ID', 'Movie', 'User', 'Show', 'Seats', 'Amount', 'Status'];
 
-export function BookingsTable({ bookings }: { bookings: Booking[] }) {
+export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBusy: boolean }) {
   return (
-    <TableFrame caption="Bookings">
+    <TableFrame caption="Bookings" isBusy={isBusy}>
       <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/50">
         <tr>
           {columns.map((column) => (
@@ -27,10 +27,10 @@ export function BookingsTable({ bookings }: { bookings: Booking[] }) {
                 <span className="sr-only">{booking._id.slice(8)}</span>
               </code>
             </th>
-            <td className={`${tdClassName} font-medium`}>{booking.show.movie.title}</td>
+            <td className={`${tdClassName} min-w-32 font-medium`}>{booking.show.movie.title}</td>
             <td className={tdClassName}>
               <span className="block">{booking.user.name}</span>
-              <span className="block text-xs break-all text-zinc-600 dark:text-zinc-400">
+              <span className="block text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
                 {booking.user.email}
               </span>
             </td>

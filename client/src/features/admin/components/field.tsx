@@ -1,7 +1,11 @@
 import { useId, type ReactNode } from 'react';
 
-export const inputClassName =
+const controlClassName =
   'w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-zinc-900 shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-invalid:border-red-600 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:focus:border-brand-400 dark:focus:outline-brand-400 dark:aria-invalid:border-red-400';
+
+/** Inputs and selects: one height, so controls side by side line up whatever their type. */
+export const inputClassName = `${controlClassName} h-10`;
+export const textareaClassName = controlClassName;
 
 export interface ControlProps {
   id: string;

@@ -129,6 +129,7 @@ export function ShowList() {
           <ShowsTable
             shows={shows.data.shows}
             now={now}
+            isBusy={shows.isPlaceholderData}
             onAction={(action, show) => setPending({ action, show })}
           />
           <Pagination

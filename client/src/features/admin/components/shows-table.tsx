@@ -12,14 +12,16 @@ export type ShowAction = 'edit' | 'cancel' | 'delete';
 export function ShowsTable({
   shows,
   now,
+  isBusy,
   onAction,
 }: {
   shows: AdminShow[];
   now: number;
+  isBusy: boolean;
   onAction: (action: ShowAction, show: AdminShow) => void;
 }) {
   return (
-    <TableFrame caption="Shows">
+    <TableFrame caption="Shows" isBusy={isBusy}>
       <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/50">
         <tr>
           <th scope="col" className={thClassName}>
@@ -72,7 +74,7 @@ export function ShowsTable({
                 <ShowStatusBadge status={show.status} hasStarted={hasStarted} />
               </td>
               <td className={tdClassName}>
-                <div className="flex flex-wrap gap-1">
+                <div className="flex gap-1 whitespace-nowrap">
                   <button
                     type="button"
                     aria-label={`Edit ${name}`}

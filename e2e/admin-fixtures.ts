@@ -1,0 +1,121 @@
+import {
+  addDays,
+  zonedDate,
+  type CinemaConfig,
+  type CreateBookingResponse,
+  type CreateMovieResponse,
+  type CreateShowsResponse,
+  type Movie,
+  type Show,
+} from '@marquee/shared';
+import type { Page } from 'playwright-core';
+import { newAccount, type TestAccount } from './accounts.ts';
+import { adminAccount } from './admin-account.ts';
+import { baseURL } from './browser.ts';
+
+/** Signs the admin in from inside the page, so its browser holds the admin's session cookie. */
+export async function signInAdminInPage(page: Page): Promise<void> {
+  if (!page.url().startsWith(baseURL())) await page.goto('/');
+  const status = await page.evaluate(
+    (body) =>
+      fetch('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.status),
+    { email: adminAccount.email, password: adminAccount.password },
+  );
+  if (status !== 200) throw new Error(`admin sign-in in the page failed: ${status}`);
+}
+
+async function bearerFrom(response: Response, what: string): Promise<string> {
+  const token = response.headers.get('set-auth-token');
+  if (!response.ok || !token) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
+  return token;
+}
+
+/** A bearer token for the admin, from outside any browser. */
+export async function adminToken(): Promise<string> {
+  const response = await fetch(`${baseURL()}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL() },
+    body: JSON.stringify({ email: adminAccount.email, password: adminAccount.password }),
+  });
+  return bearerFrom(response, 'admin sign-in');
+}
+
+/** Signs a fresh user up from outside any browser; their bearer token and details. */
+export async function newUser(name = 'Paying Viewer'): Promise<{ account: TestAccount; token: string }> {
+  const account = newAccount(name);
+  const response = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL() },
+    body: JSON.stringify(account),
+  });
+  return { account, token: await bearerFrom(response, 'sign-up') };
+}
+
+/** Calls the API with a bearer token; throws unless it answers 2xx. */
+export async function callApi<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The cinema's today and a date `days` after it. */
+export async function cinemaDates() {
+  const response = await fetch(`${baseURL()}/api/config`);
+  const { timeZone } = (await response.json()) as CinemaConfig;
+  const today = zonedDate(new Date(), timeZone);
+  return { timeZone, today, inDays: (days: number) => addDays(today, days) };
+}
+
+/** A title no other test run uses. */
+export const uniqueTitle = (base: string) =>
+  `${base} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+export async function createMovie(token: string, title = uniqueTitle('E2E Movie')): Promise<Movie> {
+  const { movie } = await callApi<CreateMovieResponse>(token, 'POST', '/api/movies', {
+    Title: title,
+    Year: '2024',
+    Genre: 'Drama',
+    Runtime: '100 min',
+  });
+  return movie;
+}
+
+export async function createShows(
+  token: string,
+  movieId: string,
+  date: string,
+  times: string[],
+  showPrice = 200,
+): Promise<Show[]> {
+  const { shows } = await callApi<CreateShowsResponse>(token, 'POST', '/api/shows', {
+    movie: movieId,
+    showPrice,
+    totalSeats: 96,
+    dateTimings: [{ date, timings: times.map((time) => ({ time, occupiedSeats: {} })) }],
+  });
+  return shows;
+}
+
+/** A fresh user books `seats` of the show and pays through the sandbox gateway. */
+export async function paidBooking(showId: string, seats: string[]) {
+  const { account, token } = await newUser();
+  const created = await callApi<CreateBookingResponse>(token, 'POST', '/api/bookings/create', {
+    showId,
+    selectedSeats: seats,
+  });
+  const paymentId = new URL(created.url, baseURL()).pathname.split('/').filter(Boolean).pop()!;
+  await callApi(token, 'POST', `/api/payments/${paymentId}/sandbox-pay`);
+  return { account, booking: created.booking };
+}
