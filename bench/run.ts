@@ -87,6 +87,9 @@ for (const r of rushes) {
     `| ${r.database} | ${r.scenario} | ${r.attemptsPerSecond} | ${r.p99} | ${r.held} | ${r.refused} | ${r.errors} | ${r.soldTwice} |`,
   );
 }
+for (const r of rushes.filter((row) => row.errors > 0)) {
+  console.log(`errors in ${r.database} / ${r.scenario}: ${JSON.stringify(r.errorKinds)}`);
+}
 console.log(`\nDouble live claims found in PostgreSQL afterwards: ${databaseDoubles}`);
 if (tps !== null) {
   console.log(`pgbench TPC-B (scale 10, 16 clients, same server, same run): ${tps} tps`);

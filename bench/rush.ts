@@ -18,6 +18,8 @@ export interface RushResult {
   held: number;
   refused: number;
   errors: number;
+  /** What the errors were: HTTP status (or the network error) → count and one message. */
+  errorKinds: Record<string, { count: number; example: string }>;
   soldTwice: number;
   seatsHeld: number;
 }
@@ -63,6 +65,12 @@ export async function rush(
   let held = 0;
   let refused = 0;
   let errors = 0;
+  const errorKinds: RushResult['errorKinds'] = {};
+  const noteError = (kind: string, example: string) => {
+    errors++;
+    const entry = (errorKinds[kind] ??= { count: 0, example });
+    entry.count++;
+  };
   let next = 0;
 
   async function buyer() {
@@ -78,14 +86,14 @@ export async function rush(
           headers: { 'content-type': 'application/json', authorization: `Bearer ${pick(tokens)}` },
           body: JSON.stringify({ showId: show._id, selectedSeats: seats }),
         });
-        await response.arrayBuffer();
+        const text = await response.text();
         if (response.status === 200) {
           held++;
           for (const seat of seats) won.set(`${show._id}/${seat}`, (won.get(`${show._id}/${seat}`) ?? 0) + 1);
         } else if (response.status === 409) refused++;
-        else errors++;
-      } catch {
-        errors++;
+        else noteError(String(response.status), text.slice(0, 200));
+      } catch (error) {
+        noteError('network', String((error as Error).cause ?? error).slice(0, 200));
       }
       latencies.push(performance.now() - started);
     }
@@ -103,6 +111,7 @@ export async function rush(
     held,
     refused,
     errors,
+    errorKinds,
     // Seats the buyers were told they got more than once (must be 0).
     soldTwice: [...won.values()].filter((n) => n > 1).length,
     seatsHeld: won.size,

@@ -19,6 +19,8 @@ const envSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    /** Connections each process keeps to PostgreSQL. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'ADMIN_EMAIL must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalText.pipe(
       z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),

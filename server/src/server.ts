@@ -9,7 +9,11 @@ if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 async function main() {
   const config = loadEnv();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
   const app = await buildApp({
     config,

@@ -26,6 +26,11 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/book-by-slug.tsx').then((m) => ({ Component: m.BookBySlugRoute })),
       },
       {
+        // The spec's other spelling: unguarded, so a signed-out visitor reads "Please sign in…".
+        path: 'mybooking',
+        lazy: () => import('./routes/my-bookings.tsx').then((m) => ({ Component: m.MyBookingsRoute })),
+      },
+      {
         path: 'loading',
         lazy: () => import('./routes/loading.tsx').then((m) => ({ Component: m.LoadingRoute })),
       },
@@ -54,9 +59,13 @@ const router = createBrowserRouter([
             lazy: () => import('./routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })),
           },
           {
-            // Guarded already; the 404 page stands in until the My Bookings page replaces it.
             path: 'mybookings',
-            lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
+            lazy: () => import('./routes/my-bookings.tsx').then((m) => ({ Component: m.MyBookingsRoute })),
+          },
+          {
+            // The sandbox gateway's payment page: the url POST /api/bookings/create answers with.
+            path: 'pay/:paymentId',
+            lazy: () => import('./routes/pay.tsx').then((m) => ({ Component: m.PayRoute })),
           },
         ],
       },

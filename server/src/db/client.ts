@@ -178,6 +178,7 @@ async function openListener(databaseUrl: string, channel: string, handler: Notif
 
 export interface PgError {
   code: string;
+  message: string;
   constraint?: string;
   detail?: string;
 }
@@ -186,14 +187,16 @@ export interface PgError {
 export function pgError(error: unknown): PgError | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    const { code, constraint, detail } = current as {
+    const { code, constraint, detail, message } = current as {
       code?: unknown;
       constraint?: unknown;
       detail?: unknown;
+      message?: unknown;
     };
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
       return {
         code,
+        message: typeof message === 'string' ? message : '',
         constraint: typeof constraint === 'string' ? constraint : undefined,
         detail: typeof detail === 'string' ? detail : undefined,
       };

@@ -9,8 +9,9 @@ import { focusRing, headerClass, mainLinks, type HeaderProps } from './nav-links
 import { UserMenu } from './user-menu.tsx';
 
 // Spec §2 "Other navigation": on exactly these paths the header shows only the brand, Back to
-// Movies and the theme toggle.
+// Movies and the theme toggle; so does the payment page, where nothing should lure anyone away.
 const minimalHeaderPaths = new Set(['/booking', '/mybooking']);
+const isMinimalHeaderPath = (path: string) => minimalHeaderPaths.has(path) || path.startsWith('/pay/');
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
@@ -21,7 +22,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader(props: HeaderProps) {
   const { pathname } = useLocation();
-  if (minimalHeaderPaths.has(pathname.replace(/\/+$/, '') || '/')) return <MinimalHeader />;
+  if (isMinimalHeaderPath(pathname.replace(/\/+$/, '') || '/')) return <MinimalHeader />;
   const { user, isSessionPending, onSignOut } = props;
 
   return (

@@ -1,6 +1,13 @@
 import { MAX_SEATS_PER_BOOKING } from '@marquee/shared';
 import { describe, expect, it } from 'vitest';
-import { seatAccessibleName, seatState, toggleSeat, withoutOccupied } from './seat-state.ts';
+import {
+  seatAccessibleName,
+  seatState,
+  seatsTakenFromSelection,
+  seatsTakenMessage,
+  toggleSeat,
+  withoutOccupied,
+} from './seat-state.ts';
 
 const occupied = new Set(['A2']);
 
@@ -51,5 +58,27 @@ describe('toggleSeat', () => {
 describe('withoutOccupied', () => {
   it('drops seats that someone else has taken', () => {
     expect(withoutOccupied(['A1', 'A2', 'A3'], occupied)).toEqual(['A1', 'A3']);
+  });
+});
+
+describe('seatsTakenFromSelection', () => {
+  it('lists the selected seats that are now occupied, in selection order', () => {
+    expect(seatsTakenFromSelection(['A1', 'A2', 'C4'], new Set(['C4', 'A2', 'H1']))).toEqual(['A2', 'C4']);
+  });
+
+  it('is empty when nothing selected was taken', () => {
+    expect(seatsTakenFromSelection(['A1'], new Set(['A2']))).toEqual([]);
+    expect(seatsTakenFromSelection([], new Set(['A2']))).toEqual([]);
+  });
+});
+
+describe('seatsTakenMessage', () => {
+  it('names one seat', () => {
+    expect(seatsTakenMessage(['C4'])).toBe('Seat C4 was just taken by someone else');
+  });
+
+  it('names several seats', () => {
+    expect(seatsTakenMessage(['C4', 'C5'])).toBe('Seats C4 and C5 were just taken by someone else');
+    expect(seatsTakenMessage(['A1', 'C4', 'C5'])).toBe('Seats A1, C4 and C5 were just taken by someone else');
   });
 });

@@ -37,3 +37,18 @@ export function toggleSeat(selected: readonly string[], seatId: string, max: num
 export function withoutOccupied(selected: readonly string[], occupied: ReadonlySet<string>): string[] {
   return selected.filter((seat) => !occupied.has(seat));
 }
+
+/** The selected seats that have become occupied: someone else took them while the map was open. */
+export function seatsTakenFromSelection(
+  selected: readonly string[],
+  occupied: ReadonlySet<string>,
+): string[] {
+  return selected.filter((seat) => occupied.has(seat));
+}
+
+/** What the visitor is told when seats they had selected are taken ('Seat C4 was just taken…'). */
+export function seatsTakenMessage(seats: readonly string[]): string {
+  if (seats.length === 1) return `Seat ${seats[0]} was just taken by someone else`;
+  const list = `${seats.slice(0, -1).join(', ')} and ${seats.at(-1)}`;
+  return `Seats ${list} were just taken by someone else`;
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toggleSeat, withoutOccupied } from './seat-state.ts';
 
 interface Selection {
@@ -24,6 +24,13 @@ export function useBookingSelection({
 }) {
   const [selection, setSelection] = useState<Selection>(nothingChosen);
   const date = selection.date === undefined ? defaultDate : selection.date;
+  // Stable, so an effect that drops seats someone else took need not re-run for every render.
+  const dropSeats = useCallback((seatIds: readonly string[]) => {
+    setSelection((current) => ({
+      ...current,
+      seats: current.seats.filter((seat) => !seatIds.includes(seat)),
+    }));
+  }, []);
 
   return {
     date,
@@ -45,6 +52,8 @@ export function useBookingSelection({
       setSelection((current) => ({ ...current, seats: result.seats }));
       return true;
     },
+    /** Takes seats out of the selection (someone else has just taken them). */
+    dropSeats,
     /** After a booking is created (spec §4: selections are cleared then). */
     clearSeats() {
       setSelection((current) => ({ ...current, seats: [] }));

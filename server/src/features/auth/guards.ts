@@ -1,5 +1,6 @@
 import { messages } from '@marquee/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import type { FastifyRequest } from 'fastify';
 import { sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -28,24 +29,27 @@ export function sessionToken(headers: FastifyRequest['headers']): string | null 
   return match ? decodeURIComponent(match[1]!).split('.')[0] || null : null;
 }
 
-/** The user behind the request's session, or null; one indexed query, once per request. */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, banned: users.banned })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('marquee_session_user');
+}
+const lookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+/** The user behind the request's session, or null; one prepared, indexed query, once per request. */
 export function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   let pending = resolved.get(request);
   if (!pending) {
     const token = sessionToken(request.headers);
     const { db, clock } = request.server.deps;
+    let lookup = lookups.get(db);
+    if (!lookup) lookups.set(db, (lookup = prepareSessionLookup(db)));
     pending = token
-      ? db
-          .select({
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            role: users.role,
-            banned: users.banned,
-          })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(and(eq(sessions.token, token), gt(sessions.expiresAt, clock())))
+      ? lookup
+          .execute({ token, now: clock() })
           .then(([row]) =>
             row && !row.banned ? { id: row.id, name: row.name, email: row.email, role: row.role } : null,
           )

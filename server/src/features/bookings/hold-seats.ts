@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { compareSeats, isSeatOnMap, MAX_SEATS_PER_BOOKING, messages } from '@marquee/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { compareSeats, MAX_SEATS_PER_BOOKING, messages, seatIndex } from '@marquee/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pgError, type Db, type PgError } from '../../db/client.ts';
-import { bookings, bookingSeats, shows } from '../../db/schema.ts';
+import { bookings, bookingSeats } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { GatewayPayment } from '../payments/gateway.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
-import { notifySeatChange } from '../seats/seat-map-cache.ts';
-import { releaseExpiredHolds } from './release-expired.ts';
 
 export interface HoldSeatsOptions {
   db: Db;
@@ -16,6 +14,8 @@ export interface HoldSeatsOptions {
   userId: string;
   now: Date;
   windowSeconds: number;
+  /** A checkout the app opens itself (the sandbox), recorded in the same statement as the hold. */
+  localCheckout?: { paymentId: string; gateway: string; ref: string; url: string };
 }
 
 export interface Hold {
@@ -24,6 +24,7 @@ export interface Hold {
   seats: string[];
   amountPaise: number;
   expiresAt: Date;
+  show: { movieId: string; startsAt: Date; pricePaise: number; totalSeats: number };
   /** Checkouts of other buyers' lapsed holds released on the way, to close after commit. */
   lapsedCheckouts: GatewayPayment[];
 }
@@ -34,18 +35,31 @@ export function validateSeatRequest(seatIds: string[]): string[] {
   const seats = [...new Set(seatIds)];
   if (seats.length !== seatIds.length) throw badRequest('Each seat can be selected only once');
   if (seats.length > MAX_SEATS_PER_BOOKING) throw badRequest(messages.maxSeats);
+  // Not even shaped like a seat id; the rest are checked against the show's map in the database.
+  const malformed = seats.filter((seat) => !/^[A-Z]{1,2}[0-9]{1,2}$/.test(seat));
+  if (malformed.length)
+    throw badRequest(`Invalid seat${malformed.length > 1 ? 's' : ''}: ${malformed.join(', ').slice(0, 200)}`);
   return seats.sort(compareSeats);
 }
 
+interface HoldResult {
+  amountPaise: number;
+  movieId: string;
+  startsAt: string;
+  pricePaise: number;
+  totalSeats: number;
+  lapsed: GatewayPayment[];
+}
+
 /**
- * Holds seats for a buyer for the payment window: every seat or none, in one transaction.
+ * Holds seats for a buyer for the payment window: every seat or none.
  *
- * The claim is a plain insert into booking_seats, and the partial unique index
- * booking_seats_live_uq decides: of two buyers racing for a seat, the second insert finds the
- * first's live row (on PostgreSQL it waits for that transaction to commit or roll back) and
- * fails with a unique violation, which rolls its whole request back. Expired holds on the show
- * are released first in the same transaction, so a lapsed hold never blocks a buyer even before
- * the sweep runs.
+ * One call of marquee_hold_seats (migration 0002), one round trip, one transaction: it locks the
+ * show KEY SHARE, releases lapsed holds on the show (so one never blocks a buyer, even before the
+ * sweep), inserts the booking and its seat claims, and records a local checkout. The partial
+ * unique index booking_seats_live_uq decides: of two buyers racing for a seat, the second insert
+ * finds the first's live row (on PostgreSQL it waits for that transaction to commit or roll back)
+ * and fails with a unique violation, which rolls its whole request back.
  */
 export async function holdSeats({
   db,
@@ -54,46 +68,46 @@ export async function holdSeats({
   userId,
   now,
   windowSeconds,
+  localCheckout,
 }: HoldSeatsOptions): Promise<Hold> {
   const seats = validateSeatRequest(seatIds);
+  const bookingId = randomUUID();
+  const expiresAt = new Date(now.getTime() + windowSeconds * 1000);
+  const indexes = seats.map(seatIndex);
+  let result: HoldResult;
   try {
-    return await db.transaction(async (tx) => {
-      // KEY SHARE: many buyers at once, but staff editing, cancelling or deleting the show wait.
-      const [show] = await tx.select().from(shows).where(eq(shows.id, showId)).for('key share');
-      if (!show) throw notFound('Show not found');
-      if (show.status !== 'active') throw badRequest('This show has been cancelled');
-      if (show.startsAt <= now) throw badRequest('This show has already started');
-      const invalid = seats.filter((seat) => !isSeatOnMap(seat, show.totalSeats));
-      if (invalid.length)
-        throw badRequest(`Invalid seat${invalid.length > 1 ? 's' : ''}: ${invalid.join(', ')}`);
-
-      const lapsed = await releaseExpiredHolds({ db: tx, now, showId });
-
-      const bookingId = randomUUID();
-      const expiresAt = new Date(now.getTime() + windowSeconds * 1000);
-      const amountPaise = show.pricePaise * seats.length;
-      await tx.insert(bookings).values({
-        id: bookingId,
-        userId,
-        showId,
-        seats,
-        amountPaise,
-        status: 'pending',
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.insert(bookingSeats).values(seats.map((seat) => ({ bookingId, showId, seat })));
-      await notifySeatChange(tx, showId);
-      return { bookingId, showId, seats, amountPaise, expiresAt, lapsedCheckouts: lapsed.openCheckouts };
-    });
+    const rows = await db.execute<{ result: HoldResult | string }>(sql`
+      select marquee_hold_seats(
+        ${bookingId}::uuid, ${showId}::uuid, ${userId}, ${`{${seats.join(',')}}`}::text[],
+        ${`{${indexes.join(',')}}`}::integer[], ${now.toISOString()}::timestamptz,
+        ${expiresAt.toISOString()}::timestamptz, ${localCheckout?.paymentId ?? null}::uuid,
+        ${localCheckout?.gateway ?? null}, ${localCheckout?.ref ?? null}, ${localCheckout?.url ?? null}
+      ) as result`);
+    const raw = (rows as unknown as { rows: { result: HoldResult | string }[] }).rows[0]!.result;
+    result = typeof raw === 'string' ? (JSON.parse(raw) as HoldResult) : raw;
   } catch (error) {
     const failure = pgError(error);
+    if (failure?.code === 'MQ404') throw notFound(failure.message);
+    if (failure?.code === 'MQ400') throw badRequest(failure.message);
     if (failure?.code !== '23505' || failure.constraint !== 'booking_seats_live_uq') throw error;
     throw conflict(
       `Seats already booked: ${(await takenSeats({ db, showId, seats, now, failure })).join(', ')}`,
     );
   }
+  return {
+    bookingId,
+    showId,
+    seats,
+    amountPaise: result.amountPaise,
+    expiresAt,
+    show: {
+      movieId: result.movieId,
+      startsAt: new Date(result.startsAt),
+      pricePaise: result.pricePaise,
+      totalSeats: result.totalSeats,
+    },
+    lapsedCheckouts: result.lapsed,
+  };
 }
 
 /** Which of `seats` are taken now, for the 409 message; at least the one the index refused. */

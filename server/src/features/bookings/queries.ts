@@ -10,6 +10,7 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import type { Queryable } from '../../db/client.ts';
 import { bookings, movies, payments, refunds, shows, users } from '../../db/schema.ts';
 import { toMovie, toShow } from '../catalogue/serialize.ts';
+import type { Hold } from './hold-seats.ts';
 
 export type { BookingStatus };
 
@@ -157,4 +158,52 @@ function showOfBooking({
   ...show
 }: Show<Movie>): Omit<Show<Movie>, 'availableSeats'> {
   return { ...show, status: show.status === 'cancelled' ? 'cancelled' : 'active' };
+}
+
+/** The booking a hold just made, as the API answers it, from what the hold returned. */
+export function heldBookingView({
+  hold,
+  user,
+  movie,
+  paymentUrl,
+  now,
+  timeZone,
+}: {
+  hold: Hold;
+  user: { id: string; name: string };
+  movie: Movie;
+  paymentUrl: string;
+  now: Date;
+  timeZone: string;
+}): Booking {
+  const show = toShow(
+    {
+      id: hold.showId,
+      movieId: hold.show.movieId,
+      startsAt: hold.show.startsAt,
+      pricePaise: hold.show.pricePaise,
+      totalSeats: hold.show.totalSeats,
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+    },
+    0,
+    movie,
+    timeZone,
+  );
+  return {
+    _id: hold.bookingId,
+    user: { _id: user.id, name: user.name },
+    show: showOfBooking(show),
+    bookedSeats: hold.seats,
+    amount: paiseToRupees(hold.amountPaise),
+    isPaid: false,
+    status: 'pending',
+    paymentLink: paymentUrl,
+    expiresAt: hold.expiresAt.toISOString(),
+    createdAt: now.toISOString(),
+    paidAt: null,
+    cancelledAt: null,
+    refund: null,
+  };
 }

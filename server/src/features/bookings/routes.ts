@@ -11,16 +11,18 @@ import { recordAudit } from '../audit/record.ts';
 import { closeCheckouts, issueRefund } from '../payments/issue-refund.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { holdSeats } from './hold-seats.ts';
-import { findBookings } from './queries.ts';
+import { findBookings, heldBookingView } from './queries.ts';
 
 const createBookingInput = z.object({
   showId: z.string({ message: 'showId is required' }).trim().min(1, 'showId is required'),
-  selectedSeats: z.array(z.string().trim(), { message: messages.noSeats }),
+  selectedSeats: z
+    .array(z.string().trim().max(10, 'Invalid seat'), { message: messages.noSeats })
+    .max(50, messages.maxSeats),
   userId: z.string().optional(),
 });
 
 export async function bookingRoutes(app: FastifyInstance) {
-  const { db, config, clock, seatMaps, gateway } = app.deps;
+  const { db, config, clock, seatMaps, gateway, movieCache } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
 
   app.post('/api/bookings/create', async (request) => {
@@ -29,6 +31,8 @@ export async function bookingRoutes(app: FastifyInstance) {
     if (input.userId && input.userId !== user.id) throw new AppError('FORBIDDEN', messages.notAuthorized);
     if (!isUuid(input.showId)) throw notFound('Show not found');
     const now = clock();
+    const paymentId = randomUUID();
+    const local = gateway.localCheckout?.(paymentId);
     const hold = await holdSeats({
       db,
       showId: input.showId,
@@ -36,42 +40,47 @@ export async function bookingRoutes(app: FastifyInstance) {
       userId: user.id,
       now,
       windowSeconds: config.PAYMENT_WINDOW_SECONDS,
+      localCheckout: local && { paymentId, gateway: gateway.name, ...local },
     });
     seatMaps.invalidate(hold.showId);
     if (hold.lapsedCheckouts.length) void closeCheckouts(app, hold.lapsedCheckouts);
 
-    // The gateway is called after the hold commits: no external call inside a transaction.
-    const paymentId = randomUUID();
-    let checkout: { ref: string; url: string };
-    try {
-      checkout = await gateway.createCheckout({
-        paymentId,
+    let checkout = local;
+    if (!checkout) {
+      // A gateway that calls out is called after the hold commits: never inside a transaction.
+      try {
+        checkout = await gateway.createCheckout({
+          paymentId,
+          bookingId: hold.bookingId,
+          amountPaise: hold.amountPaise,
+          expiresAt: hold.expiresAt,
+          description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}`,
+        });
+      } catch (error) {
+        // No way to pay: let the seats go at once rather than block them for the whole window.
+        request.log.error({ err: error, bookingId: hold.bookingId }, 'opening a checkout failed');
+        await cancelBooking({ db, bookingId: hold.bookingId, actor: { id: user.id, isAdmin: false }, now });
+        seatMaps.invalidate(hold.showId);
+        throw new AppError(
+          'UNAVAILABLE',
+          'The payment service is not answering, so your seats were released. Please try again in a moment.',
+        );
+      }
+      await db.insert(payments).values({
+        id: paymentId,
         bookingId: hold.bookingId,
+        gateway: gateway.name,
+        gatewayRef: checkout.ref,
         amountPaise: hold.amountPaise,
-        expiresAt: hold.expiresAt,
-        description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}`,
+        paymentUrl: checkout.url,
+        createdAt: now,
+        updatedAt: now,
       });
-    } catch (error) {
-      // No way to pay: let the seats go at once rather than block them for the whole window.
-      request.log.error({ err: error, bookingId: hold.bookingId }, 'opening a checkout failed');
-      await cancelBooking({ db, bookingId: hold.bookingId, actor: { id: user.id, isAdmin: false }, now });
-      seatMaps.invalidate(hold.showId);
-      throw new AppError(
-        'UNAVAILABLE',
-        'The payment service is not answering, so your seats were released. Please try again in a moment.',
-      );
     }
-    await db.insert(payments).values({
-      id: paymentId,
-      bookingId: hold.bookingId,
-      gateway: gateway.name,
-      gatewayRef: checkout.ref,
-      amountPaise: hold.amountPaise,
-      paymentUrl: checkout.url,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const [booking] = await findBookings({ db, where: { ids: [hold.bookingId] }, now, timeZone });
+    const movie = await movieCache.find(hold.show.movieId);
+    const booking = movie
+      ? heldBookingView({ hold, user, movie, paymentUrl: checkout.url, now, timeZone })
+      : (await findBookings({ db, where: { ids: [hold.bookingId] }, now, timeZone }))[0];
     return {
       success: true,
       message: 'Seats held. Complete payment within the payment window.',

@@ -6,6 +6,11 @@ export interface PaymentGateway {
   readonly name: GatewayName;
   /** Opens a payment for a held booking; `url` is where the buyer pays. */
   createCheckout(request: CheckoutRequest): Promise<{ ref: string; url: string }>;
+  /**
+   * For a gateway that lives in the app (the sandbox): the checkout, known without any call out,
+   * so it is recorded in the same statement as the hold. Gateways that call out leave it unset.
+   */
+  localCheckout?(paymentId: string): { ref: string; url: string };
   /** Closes a payment that can no longer be completed (the hold ran out, the booking was cancelled). */
   expireCheckout(ref: string): Promise<void>;
   /** Gives the money of a completed payment back. */

@@ -17,6 +17,10 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async createCheckout({ paymentId }: { paymentId: string }) {
+    return this.localCheckout(paymentId);
+  }
+
+  localCheckout(paymentId: string) {
     return { ref: `sbx_${paymentId}`, url: `${this.publicUrl}/pay/${paymentId}` };
   }
 

@@ -1,5 +1,5 @@
 import { formatRupees } from '@marquee/shared';
-import { Ticket } from 'lucide-react';
+import { LoaderCircle, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 
@@ -51,7 +51,11 @@ export function BookingSummary({
         <Row term="Time">{time}</Row>
         <Row term="Seats">{seats.join(', ')}</Row>
       </dl>
-      <div className="mt-3 flex items-end justify-between gap-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+      {/* Polite live region: adding or dropping a seat is heard without moving focus. */}
+      <div
+        aria-live="polite"
+        className="mt-3 flex items-end justify-between gap-4 border-t border-zinc-200 pt-3 dark:border-zinc-800"
+      >
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {count} {count === 1 ? 'ticket' : 'tickets'} × {formatRupees(price)}
         </p>
@@ -60,13 +64,23 @@ export function BookingSummary({
           <span className="text-2xl font-bold">{formatRupees(price * count)}</span>
         </p>
       </div>
+      {/* aria-disabled rather than disabled while busy, so keyboard focus stays on the button. */}
       <button
         type="button"
-        onClick={onBook}
-        disabled={isBusy}
-        className={buttonClassName('primary', 'mt-4 w-full py-3 text-base')}
+        onClick={() => {
+          if (!isBusy) onBook();
+        }}
+        aria-disabled={isBusy || undefined}
+        className={buttonClassName(
+          'primary',
+          `mt-4 w-full py-3 text-base ${isBusy ? 'cursor-progress opacity-80' : ''}`,
+        )}
       >
-        <Ticket aria-hidden className="size-5" />
+        {isBusy ? (
+          <LoaderCircle aria-hidden className="size-5 animate-spin motion-reduce:animate-none" />
+        ) : (
+          <Ticket aria-hidden className="size-5" />
+        )}
         {label}
       </button>
     </section>

@@ -6,18 +6,21 @@ import {
   type Show,
   type ShowsResponse,
 } from '@marquee/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ApiError } from '../../../lib/api.ts';
+import { handOverPaymentWarning, paymentWarning } from '../../../lib/payment-warning.ts';
 import { signInPath, useSession } from '../../auth/use-session.ts';
 import { useFavourites } from '../../favourites/api/get-favourites.ts';
 import { useToggleFavourite } from '../../favourites/api/toggle-favourite.ts';
 import { fallbackTimeZone, useCinemaConfig } from '../api/get-cinema-config.ts';
-import { useShowSeats } from '../api/get-show-seats.ts';
+import { useCreateBooking } from '../api/create-booking.ts';
+import { showSeatsQueryKey, useShowSeats } from '../api/get-show-seats.ts';
+import { bookingFailureMessage } from '../booking-failure.ts';
 import { dateLabel, defaultShowDate, distinctShowDates, longDateLabel } from '../date-labels.ts';
-import { withoutOccupied } from '../seat-state.ts';
+import { seatsTakenFromSelection, seatsTakenMessage, withoutOccupied } from '../seat-state.ts';
 import { useBookingSelection } from '../use-booking-selection.ts';
 import { BookingSummary } from './booking-summary.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
@@ -65,6 +68,22 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const selectedSeats = withoutOccupied(selection.seats, seatInfo.occupied);
   const canChooseSeats = isSignedIn && (seatInfo.seats?.status ?? show?.status) === 'active';
 
+  const queryClient = useQueryClient();
+  const createBooking = useCreateBooking();
+  // From the click until the window has left for payment: one booking per click, no double submit.
+  const [isBooking, setIsBooking] = useState(false);
+
+  // Seats the visitor had selected that someone else has just taken leave the selection, and the
+  // visitor is told which. Not while our own booking is in flight: its seats turn occupied too.
+  const { seats: chosenSeats, dropSeats } = selection;
+  useEffect(() => {
+    if (isBooking) return;
+    const taken = seatsTakenFromSelection(chosenSeats, seatInfo.occupied);
+    if (taken.length === 0) return;
+    toast.info(seatsTakenMessage(taken));
+    dropSeats(taken);
+  }, [chosenSeats, dropSeats, seatInfo.occupied, isBooking]);
+
   const favourites = useFavourites(isSignedIn);
   const toggleFavourite = useToggleFavourite();
 
@@ -87,17 +106,37 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
 
   function handleSeat(seatId: string) {
     if (!isSignedIn) return requireSignIn();
-    if (!canChooseSeats || seatInfo.occupied.has(seatId)) return;
+    if (!canChooseSeats || isBooking || seatInfo.occupied.has(seatId)) return;
     if (!selection.toggleSeat(seatId, seatInfo.occupied)) toast.warning(messages.maxSeats);
   }
 
-  function handleBook() {
-    if (!isSignedIn) return requireSignIn();
+  async function handleBook() {
+    if (!isSignedIn || !session.user) return requireSignIn();
     if (selectedSeats.length === 0) {
       toast.error(messages.noSeats);
       return;
     }
-    // Creating the booking (POST /api/bookings/create) and going to payment arrives with accounts.
+    if (!show || isBooking) return;
+    setIsBooking(true);
+    try {
+      const answer = await createBooking.mutateAsync({
+        showId: show._id,
+        selectedSeats,
+        userId: session.user.id,
+      });
+      // Spec §4, in this order: warn, refresh the occupied seats, clear the selection, then
+      // send the whole window to the payment page.
+      toast.warning(paymentWarning);
+      await queryClient.invalidateQueries({ queryKey: showSeatsQueryKey(show._id) });
+      selection.clearSeats();
+      handOverPaymentWarning(answer.url);
+      window.location.assign(answer.url);
+    } catch (error) {
+      toast.error(bookingFailureMessage(error));
+      // A refusal (seats taken meanwhile) is best followed by the map as it now is.
+      void queryClient.invalidateQueries({ queryKey: showSeatsQueryKey(show._id) });
+      setIsBooking(false);
+    }
   }
 
   const showsError = showsQuery.isError
@@ -171,7 +210,8 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
                 seats={selectedSeats}
                 price={show.showPrice}
                 isSignedIn={isSignedIn}
-                onBook={handleBook}
+                isBusy={isBooking}
+                onBook={() => void handleBook()}
               />
             </div>
           )}

@@ -1,0 +1,55 @@
+import type { Booking } from '@marquee/shared';
+
+export type BadgeKind = 'paid' | 'pending' | 'expired' | 'cancelled' | 'refunded';
+
+export const badgeLabel: Record<BadgeKind, string> = {
+  paid: 'Paid',
+  pending: 'Pending Payment',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+type BookingState = Pick<Booking, 'status' | 'expiresAt' | 'refund'>;
+
+/**
+ * The badge a booking wears. A pending booking whose window has passed is already Expired (the
+ * server's sweep follows within seconds). A late payment that could not be honoured is Refunded;
+ * a cancelled booking stays Cancelled whether or not money went back (the details say so).
+ */
+export function bookingBadge(booking: BookingState, now: number): BadgeKind {
+  switch (booking.status) {
+    case 'paid':
+      return 'paid';
+    case 'pending':
+      return Date.parse(booking.expiresAt) > now ? 'pending' : 'expired';
+    case 'expired':
+      return booking.refund ? 'refunded' : 'expired';
+    case 'cancelled':
+      return 'cancelled';
+  }
+}
+
+/** Buyers may cancel a booking that is pending or paid until its show starts (the server agrees). */
+export function canCancelBooking(
+  booking: BookingState & { show: Pick<Booking['show'], 'startsAt'> },
+  now: number,
+): boolean {
+  const badge = bookingBadge(booking, now);
+  return (badge === 'pending' || badge === 'paid') && Date.parse(booking.show.startsAt) > now;
+}
+
+export type PaymentState = 'payable' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+
+/** What the payment page shows: the Pay button only while the payment can really be made. */
+export function paymentState(
+  payment: { isPayable: boolean; status: string },
+  booking: BookingState,
+  now: number,
+): PaymentState {
+  if (booking.status === 'paid') return 'paid';
+  if (booking.status === 'cancelled') return 'cancelled';
+  if (booking.refund || payment.status === 'refunded') return 'refunded';
+  if (!payment.isPayable || bookingBadge(booking, now) !== 'pending') return 'expired';
+  return 'payable';
+}

@@ -1,0 +1,94 @@
+import { formatRupees, type Booking } from '@marquee/shared';
+import { CalendarDays, Clock } from 'lucide-react';
+import { useId } from 'react';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import type { BadgeKind } from '../booking-status.ts';
+import { timeLeftMs } from '../countdown.ts';
+import { bookedOnLabel, seatCount, showDateLabel } from '../format.ts';
+import { StatusBadge } from './status-badge.tsx';
+import { TimeLeft } from './time-left.tsx';
+
+interface BookingCardProps {
+  booking: Booking;
+  badge: BadgeKind;
+  now: number;
+  onOpen: () => void;
+}
+
+/** One booking in the My Bookings grid (spec §2): poster, state, show, seats, amount, when booked. */
+export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
+  const titleId = useId();
+  const { show } = booking;
+  const isOver = badge === 'expired' || badge === 'cancelled' || badge === 'refunded';
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full gap-4 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm sm:p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <img
+        src={show.movie.poster}
+        alt=""
+        width={400}
+        height={600}
+        loading="lazy"
+        decoding="async"
+        className={`aspect-[2/3] w-20 shrink-0 self-start rounded-md bg-zinc-200 object-cover sm:w-28 dark:bg-zinc-800 ${
+          isOver ? 'opacity-60 grayscale' : ''
+        }`}
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <StatusBadge kind={badge} className="self-start" />
+        <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
+          {show.movie.title}
+        </h2>
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <CalendarDays aria-hidden className="size-4" />
+              <span className="sr-only">Date</span>
+            </dt>
+            <dd>{showDateLabel(show.showDate)}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <Clock aria-hidden className="size-4" />
+              <span className="sr-only">Time</span>
+            </dt>
+            <dd>{show.showTime}</dd>
+          </div>
+        </dl>
+        <dl className="space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+          <div>
+            <dt className="sr-only">Seats</dt>
+            <dd>
+              <span className="font-medium">{seatCount(booking.bookedSeats.length)}:</span>{' '}
+              {booking.bookedSeats.join(', ')}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">Amount</dt>
+            <dd className="text-base font-bold text-zinc-900 dark:text-zinc-100">
+              {formatRupees(booking.amount)}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-zinc-600 dark:text-zinc-400">Booked on </dt>
+            <dd className="inline">{bookedOnLabel(booking.createdAt)}</dd>
+          </div>
+        </dl>
+        {badge === 'pending' && <TimeLeft ms={timeLeftMs(booking.expiresAt, now)} />}
+        <div className="mt-auto pt-1">
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-describedby={titleId}
+            className={buttonClassName('secondary', 'px-3 py-1.5')}
+          >
+            View Details
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

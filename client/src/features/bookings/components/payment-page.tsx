@@ -1,0 +1,288 @@
+import { formatRupees, type Booking, type PaymentResponse } from '@marquee/shared';
+import {
+  ArrowLeft,
+  CircleCheck,
+  CircleX,
+  CreditCard,
+  FlaskConical,
+  LoaderCircle,
+  RotateCcw,
+  TimerOff,
+  Ticket,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { paymentWarning, takePaymentWarning } from '../../../lib/payment-warning.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useCancelBooking } from '../api/cancel-booking.ts';
+import { usePayment } from '../api/get-payment.ts';
+import { usePaySandbox } from '../api/pay-sandbox.ts';
+import { paymentState, type PaymentState } from '../booking-status.ts';
+import { cancelConfirmText, cancelFailureText } from '../cancel-flow.ts';
+import { timeLeftMs } from '../countdown.ts';
+import { showDateLabel } from '../format.ts';
+import { TimeLeft } from './time-left.tsx';
+
+const card =
+  'rounded-xl border border-zinc-200 bg-white p-5 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900';
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2">
+      <dt className="text-zinc-600 dark:text-zinc-400">{term}</dt>
+      <dd className="min-w-0 text-right font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+function TestPaymentNote() {
+  return (
+    <div
+      role="note"
+      aria-label="Test payment"
+      className="flex gap-3 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950/60 dark:text-sky-100"
+    >
+      <FlaskConical aria-hidden className="mt-0.5 size-5 shrink-0" />
+      <p>
+        <strong className="font-semibold">This is a test payment.</strong> Marquee's sandbox gateway takes no
+        real money and needs no card details: paying here only marks the booking as paid.
+      </p>
+    </div>
+  );
+}
+
+const outcome: Record<
+  Exclude<PaymentState, 'payable'>,
+  { Icon: LucideIcon; title: string; text: string; tone: string }
+> = {
+  paid: {
+    Icon: CircleCheck,
+    title: 'Payment complete',
+    text: 'This booking is paid. Enjoy the show!',
+    tone: 'text-green-700 dark:text-green-400',
+  },
+  expired: {
+    Icon: TimerOff,
+    title: 'Payment time is up',
+    text: 'This booking was not paid in time, so its seats have been released. No money was taken.',
+    tone: 'text-zinc-600 dark:text-zinc-400',
+  },
+  cancelled: {
+    Icon: CircleX,
+    title: 'Booking cancelled',
+    text: 'This booking has been cancelled and its seats released.',
+    tone: 'text-red-700 dark:text-red-400',
+  },
+  refunded: {
+    Icon: RotateCcw,
+    title: 'Payment refunded',
+    text: 'Your payment arrived after the seats were released and has been refunded.',
+    tone: 'text-sky-700 dark:text-sky-400',
+  },
+};
+
+function Outcome({
+  state,
+  booking,
+  message,
+}: {
+  state: Exclude<PaymentState, 'payable'>;
+  booking: Booking;
+  message: string | null;
+}) {
+  const { Icon, title, text, tone } = outcome[state];
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The page changed under the visitor (time ran out, or the payment was answered): say so.
+  useEffect(() => headingRef.current?.focus(), [state]);
+  const bookingPage = `/booking/${encodeURIComponent(booking.show.movie._id)}`;
+
+  return (
+    <div className="mt-6 flex flex-col items-center gap-3 rounded-lg border border-zinc-200 bg-zinc-50 px-4 py-6 text-center dark:border-zinc-800 dark:bg-zinc-950/40">
+      <Icon aria-hidden className={`size-10 ${tone}`} />
+      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+        {title}
+      </h2>
+      <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+        {message ?? text}
+      </p>
+      {state === 'cancelled' && booking.refund && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {formatRupees(booking.refund.amount)}{' '}
+          {booking.refund.status === 'succeeded' ? 'has been refunded.' : 'is being refunded.'}
+        </p>
+      )}
+      <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Link to="/mybookings" className={buttonClassName(state === 'paid' ? 'primary' : 'secondary')}>
+          <Ticket aria-hidden className="size-4" />
+          My Bookings
+        </Link>
+        {state !== 'paid' && (
+          <Link to={bookingPage} className={buttonClassName('primary')}>
+            Choose seats again
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId: string }) {
+  const navigate = useNavigate();
+  const { payment, booking } = data;
+  const pay = usePaySandbox(paymentId);
+  const cancel = useCancelBooking();
+  // A late payment the server refunded: its own words say what happened (spec: "the user is told").
+  const [refundMessage, setRefundMessage] = useState<string | null>(null);
+  const isBusy = pay.isPending || cancel.isPending;
+
+  const now = useNow(booking.status === 'pending' && refundMessage === null);
+  const msLeft = timeLeftMs(booking.expiresAt, now);
+  const state: PaymentState = refundMessage ? 'refunded' : paymentState(payment, booking, now);
+
+  async function handlePay() {
+    if (isBusy) return;
+    try {
+      await pay.mutateAsync();
+      await navigate('/loading?next_url=mybookings');
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 200 && error.status < 300) {
+        setRefundMessage(error.message);
+      } else {
+        toast.error(error instanceof ApiError ? error.message : 'Payment failed. Please try again.');
+      }
+    }
+  }
+
+  async function handleCancel() {
+    if (isBusy || !window.confirm(cancelConfirmText)) return;
+    try {
+      const answer = await cancel.mutateAsync(booking._id);
+      toast.success(answer.message);
+      await navigate(`/booking/${encodeURIComponent(booking.show.movie._id)}`);
+    } catch (error) {
+      window.alert(cancelFailureText(error));
+    }
+  }
+
+  return (
+    <div className={card}>
+      <h1 id="payment-heading" className="text-2xl font-bold tracking-tight">
+        Payment
+      </h1>
+      <dl className="mt-3 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+        <Row term="Movie">{booking.show.movie.title}</Row>
+        <Row term="Date">{showDateLabel(booking.show.showDate)}</Row>
+        <Row term="Time">{booking.show.showTime}</Row>
+        <Row term="Seats">{booking.bookedSeats.join(', ')}</Row>
+        <Row term="Amount">
+          <span className="text-lg font-bold">{formatRupees(payment.amount)}</span>
+        </Row>
+      </dl>
+
+      {state === 'payable' ? (
+        <>
+          <div className="mt-5 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 dark:border-amber-800 dark:bg-amber-950/40">
+            <TimeLeft ms={msLeft} size="large" announce />
+            <p className="mt-1 text-center text-xs text-zinc-700 dark:text-zinc-300">
+              Your seats are held until then.
+            </p>
+          </div>
+          <div className="mt-5 flex flex-col gap-3">
+            <button
+              type="button"
+              onClick={() => void handlePay()}
+              aria-disabled={isBusy || undefined}
+              className={buttonClassName(
+                'primary',
+                `w-full py-3 text-base ${pay.isPending ? 'cursor-progress opacity-80' : ''}`,
+              )}
+            >
+              {pay.isPending ? (
+                <LoaderCircle aria-hidden className="size-5 animate-spin motion-reduce:animate-none" />
+              ) : (
+                <CreditCard aria-hidden className="size-5" />
+              )}
+              {pay.isPending ? 'Processing...' : `Pay ${formatRupees(payment.amount)}`}
+            </button>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <button
+                type="button"
+                onClick={() => void handleCancel()}
+                aria-disabled={isBusy || undefined}
+                className={buttonClassName(
+                  'secondary',
+                  'flex-1 text-red-700! hover:text-red-800! dark:text-red-400! dark:hover:text-red-300!',
+                )}
+              >
+                <CircleX aria-hidden className="size-4" />
+                {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
+              </button>
+              <Link to="/mybookings" className={buttonClassName('secondary', 'flex-1')}>
+                <Ticket aria-hidden className="size-4" />
+                My Bookings
+              </Link>
+            </div>
+          </div>
+        </>
+      ) : (
+        <Outcome state={state} booking={booking} message={refundMessage} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * /pay/:paymentId — the sandbox gateway's payment page (CONTRACT §4): says plainly it is a test,
+ * shows what is being paid for and how long the seats are held, and pays, cancels or leads on.
+ */
+export function PaymentPage({ paymentId }: { paymentId: string }) {
+  const query = usePayment(paymentId);
+  const { pathname } = useLocation();
+
+  // The booking page's warning, raised again here where there is time to read it.
+  useEffect(() => {
+    if (takePaymentWarning(pathname)) toast.warning(paymentWarning, { toastId: 'payment-warning' });
+  }, [pathname]);
+
+  const booking = query.data?.booking;
+  const isPending = booking?.status === 'pending';
+  const expiresAt = booking?.expiresAt;
+  const { refetch } = query;
+  // When the window closes, ask the server again once it has had a moment to release the seats.
+  useEffect(() => {
+    if (!isPending || !expiresAt) return;
+    const timer = window.setTimeout(() => void refetch(), Date.parse(expiresAt) - Date.now() + 3_000);
+    return () => window.clearTimeout(timer);
+  }, [isPending, expiresAt, refetch]);
+
+  return (
+    <section aria-labelledby="payment-heading" className="mx-auto flex max-w-xl flex-col gap-5">
+      <title>Payment — Marquee</title>
+      <TestPaymentNote />
+      {query.isPending ? (
+        <p role="status" className="py-10 text-center text-zinc-600 dark:text-zinc-400">
+          Loading payment details...
+        </p>
+      ) : query.isError ? (
+        <div className={`${card} text-center`}>
+          <h1 id="payment-heading" className="text-2xl font-bold tracking-tight">
+            Payment
+          </h1>
+          <p role="alert" className="mt-3 text-red-700 dark:text-red-400">
+            {query.error instanceof ApiError ? query.error.message : 'Failed to fetch booking'}
+          </p>
+          <Link to="/mybookings" className={buttonClassName('secondary', 'mt-5')}>
+            <ArrowLeft aria-hidden className="size-4" />
+            My Bookings
+          </Link>
+        </div>
+      ) : (
+        <PaymentDetails data={query.data} paymentId={paymentId} />
+      )}
+    </section>
+  );
+}

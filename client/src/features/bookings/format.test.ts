@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { bookedOnLabel, seatCount, showDateLabel } from './format.ts';
+
+describe('showDateLabel', () => {
+  it('spells out a show date with weekday and year, whatever the viewer’s zone', () => {
+    expect(showDateLabel('2026-11-25')).toBe('Wed, Nov 25, 2026');
+  });
+
+  it('leaves an unreadable date as it came', () => {
+    expect(showDateLabel('soon')).toBe('soon');
+  });
+});
+
+describe('bookedOnLabel', () => {
+  it('gives the calendar day of the booking in the given zone', () => {
+    expect(bookedOnLabel('2026-11-24T20:00:00.000Z', 'Asia/Kolkata')).toBe('Nov 25, 2026');
+    expect(bookedOnLabel('2026-11-24T20:00:00.000Z', 'UTC')).toBe('Nov 24, 2026');
+  });
+});
+
+describe('seatCount', () => {
+  it('counts seats in words', () => {
+    expect(seatCount(1)).toBe('1 seat');
+    expect(seatCount(3)).toBe('3 seats');
+  });
+});
