@@ -1,6 +1,10 @@
 import {
   addDays,
+  formatTimeOfDay,
+  fromZonedParts,
+  toZonedParts,
   zonedDate,
+  type AdminShowsResponse,
   type CinemaConfig,
   type CreateBookingResponse,
   type CreateMovieResponse,
@@ -82,6 +86,9 @@ export async function cinemaDates() {
 export const uniqueTitle = (base: string) =>
   `${base} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
+/** Movies these fixtures made, so their shows can be taken off at the end. */
+const createdMovies: string[] = [];
+
 export async function createMovie(token: string, title = uniqueTitle('E2E Movie')): Promise<Movie> {
   const { movie } = await callApi<CreateMovieResponse>(token, 'POST', '/api/movies', {
     Title: title,
@@ -89,7 +96,55 @@ export async function createMovie(token: string, title = uniqueTitle('E2E Movie'
     Genre: 'Drama',
     Runtime: '100 min',
   });
+  createdMovies.push(movie._id);
   return movie;
+}
+
+/**
+ * A show slot `leadSeconds` or a little more from now (the next whole minute after), on the
+ * cinema's calendar. Shows that get bookings are put here: they cannot be deleted, and a
+ * cancelled show still lists its movie on the home page until it starts, so they must be over
+ * by the time this file ends (see `withdrawCreatedShows`).
+ */
+export function soonSlot(
+  timeZone: string,
+  leadSeconds: number,
+): { date: string; time: string; startsAt: number } {
+  const parts = toZonedParts(new Date(Date.now() + leadSeconds * 1000), timeZone);
+  let { date } = parts;
+  let minutes = parts.minutes + 1;
+  if (minutes >= 24 * 60) {
+    date = addDays(date, 1);
+    minutes -= 24 * 60;
+  }
+  return {
+    date,
+    time: formatTimeOfDay(minutes),
+    startsAt: fromZonedParts(date, minutes, timeZone).getTime(),
+  };
+}
+
+/**
+ * Takes the shows of the movies made here off the programme, so spec files that run later against
+ * the same server see only the seeded catalogue: unbooked shows are deleted, and booked ones
+ * (all in `soonSlot`s) are waited out until they have started.
+ */
+export async function withdrawCreatedShows(token: string): Promise<void> {
+  let lastStart = 0;
+  for (const movieId of createdMovies.splice(0)) {
+    const { shows } = await callApi<AdminShowsResponse>(
+      token,
+      'GET',
+      `/api/admin/shows?movieId=${movieId}&pageSize=500`,
+    );
+    for (const show of shows) {
+      if (show.bookingCount === 0) await callApi(token, 'DELETE', `/api/shows/${show._id}`);
+      else lastStart = Math.max(lastStart, Date.parse(show.startsAt));
+    }
+  }
+  const wait = lastStart - Date.now() + 1_000;
+  if (wait > 5 * 60_000) throw new Error('A booked test show starts too far ahead to wait out');
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 export async function createShows(

@@ -1,6 +1,6 @@
 import { formatRupees, type Movie, type Show } from '@marquee/shared';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf, signUpInPage } from './accounts.ts';
 import {
   adminToken,
@@ -10,7 +10,9 @@ import {
   createShows,
   paidBooking,
   signInAdminInPage,
+  soonSlot,
   uniqueTitle,
+  withdrawCreatedShows,
 } from './admin-fixtures.ts';
 import { loadCatalogue, openShow } from './booking-fixtures.ts';
 import { openBrowser, seriousViolations, type BrowserOptions } from './browser.ts';
@@ -25,10 +27,25 @@ afterEach(async () => {
 
 let token: string;
 let dates: Awaited<ReturnType<typeof cinemaDates>>;
+/** Shows that get bookings, made first and starting soon so they are over when the file ends. */
+let booked: {
+  listMovie: Movie;
+  listSlot: ReturnType<typeof soonSlot>;
+  listShow: Show;
+  dashboardShow: Show;
+};
 beforeAll(async () => {
   token = await adminToken();
   dates = await cinemaDates();
+  // Long enough for the tests that edit and book them to run first.
+  const listSlot = soonSlot(dates.timeZone, 100);
+  const listMovie = await createMovie(token);
+  const [listShow] = await createShows(token, listMovie._id, listSlot.date, [listSlot.time]);
+  const dashboardMovie = await createMovie(token);
+  const [dashboardShow] = await createShows(token, dashboardMovie._id, listSlot.date, [listSlot.time], 150);
+  booked = { listMovie, listSlot, listShow: listShow!, dashboardShow: dashboardShow! };
 });
+afterAll(() => withdrawCreatedShows(token), 300_000);
 
 async function openAsAdmin(options?: BrowserOptions): Promise<Page> {
   browser = await openBrowser(options);
@@ -165,7 +182,7 @@ describe('Add Show', () => {
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'List Shows' }).click();
     await page.getByRole('heading', { name: 'List Shows' }).waitFor();
-    await page.getByLabel('Movie').selectOption(movie._id);
+    await page.getByLabel('Movie', { exact: true }).selectOption(movie._id);
     await page.waitForURL((url) => url.searchParams.get('movie') === movie._id);
     await settled(page, 'Shows');
     const rows = page.getByRole('table', { name: 'Shows' }).locator('tbody tr');
@@ -190,31 +207,37 @@ describe('Add Show', () => {
 
 describe('List Shows', () => {
   it('edits, deletes an unbooked show, and cancels a booked one, refunding its paid booking', async () => {
-    const movie = await createMovie(token);
-    const day = dates.inDays(4);
-    const [early, late, spare] = await createShows(token, movie._id, day, ['11:00 AM', '6:00 PM', '9:00 PM']);
-    const { account, booking } = await paidBooking(late!._id, ['C5', 'C6']);
+    const { listMovie: movie, listSlot, listShow } = booked;
+    const bookedTime = listSlot.time;
+    // Two unbooked shows on another day, at times the booked one cannot share.
+    const [deletable, kept] = ['11:00 AM', '9:00 PM', '11:30 AM', '9:30 PM'].filter(
+      (time) => time !== bookedTime,
+    );
+    await createShows(token, movie._id, dates.inDays(4), [deletable!, kept!]);
+    const { account, booking } = await paidBooking(listShow._id, ['C5', 'C6']);
     expect(booking.amount).toBe(400);
 
     const page = await openAsAdmin();
     await page.goto(`/admin/all-shows?movie=${movie._id}`);
     const table = page.getByRole('table', { name: 'Shows' });
-    const row = (time: string) => table.locator('tbody tr').filter({ hasText: time });
-    await row('6:00 PM').getByText('2 sold · 0 held').waitFor();
+    // A time alone in its cell: '1:00 AM' must not find the row of '11:00 AM'.
+    const row = (time: string) =>
+      table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: time, exact: true }) });
+    await row(bookedTime).getByText('2 sold · 0 held').waitFor();
     // Only shows nobody booked can be deleted.
     expect(
-      await row('6:00 PM')
+      await row(bookedTime)
         .getByRole('button', { name: /^Delete / })
         .count(),
     ).toBe(0);
     expect(
-      await row('11:00 AM')
+      await row(deletable!)
         .getByRole('button', { name: /^Delete / })
         .count(),
     ).toBe(1);
 
     // Edit: a server refusal is shown in the dialog, then a good change goes through.
-    await row('6:00 PM')
+    await row(bookedTime)
       .getByRole('button', { name: /^Edit / })
       .click();
     const dialog = page.getByRole('dialog', { name: /^Edit show/ });
@@ -227,10 +250,10 @@ describe('List Shows', () => {
     await dialog.getByLabel('Show Price (₹)').fill('220');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toastSaying(page, 'Show updated').waitFor();
-    await row('6:00 PM').getByText(formatRupees(220)).waitFor();
+    await row(bookedTime).getByText(formatRupees(220)).waitFor();
 
     // Delete the unbooked one.
-    await row('11:00 AM')
+    await row(deletable!)
       .getByRole('button', { name: /^Delete / })
       .click();
     await page
@@ -238,25 +261,23 @@ describe('List Shows', () => {
       .getByRole('button', { name: 'Delete Show' })
       .click();
     await toastSaying(page, 'Show deleted').waitFor();
-    await row('11:00 AM').waitFor({ state: 'detached' });
-    expect(early).toBeDefined();
+    await row(deletable!).waitFor({ state: 'detached' });
 
     // Cancel the booked one.
-    await row('6:00 PM')
+    await row(bookedTime)
       .getByRole('button', { name: /^Cancel / })
       .click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this show?' });
     await confirm.getByText('paid ones are refunded', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Cancel Show' }).click();
     await toastSaying(page, 'Show cancelled. 1 booking cancelled, 1 refunded').waitFor();
-    await row('6:00 PM').getByText('Cancelled', { exact: true }).waitFor();
+    await row(bookedTime).getByText('Cancelled', { exact: true }).waitFor();
     expect(
-      await row('6:00 PM')
+      await row(bookedTime)
         .getByRole('button', { name: /^Cancel / })
         .isDisabled(),
     ).toBe(true);
-    expect(await row('9:00 PM').getByText('Active', { exact: true }).count()).toBe(1);
-    expect(spare).toBeDefined();
+    expect(await row(kept!).getByText('Active', { exact: true }).count()).toBe(1);
 
     // The booking is cancelled and refunded in Bookings.
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Bookings' }).click();
@@ -268,7 +289,7 @@ describe('List Shows', () => {
     await bookings.first().getByText('Cancelled', { exact: true }).waitFor();
     expect(await bookings.count()).toBe(1);
     const text = await bookings.first().textContent();
-    for (const part of [movie.title, account.name, account.email, 'C5, C6', '6:00 PM', formatRupees(400)]) {
+    for (const part of [movie.title, account.name, account.email, 'C5, C6', bookedTime, formatRupees(400)]) {
       expect(text).toContain(part);
     }
     expect(text).toMatch(/Refunded ₹400|Refund pending ₹400/);
@@ -283,7 +304,7 @@ describe('List Shows', () => {
 
     // And the cancellation is in the audit log, by the admin.
     await page.goto('/admin/audit');
-    await page.getByLabel('Action').selectOption('show.cancel');
+    await page.getByLabel('Action', { exact: true }).selectOption('show.cancel');
     const entry = page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first();
     await entry.getByText('Cancelled bookings: 1').waitFor();
     expect(await entry.textContent()).toContain('admin@marquee.test');
@@ -292,8 +313,7 @@ describe('List Shows', () => {
 
 describe('Dashboard', () => {
   it('counts a paid booking in Total Bookings and Revenue', async () => {
-    const movie = await createMovie(token);
-    const [show] = await createShows(token, movie._id, dates.inDays(5), ['3:00 PM'], 150);
+    const show = booked.dashboardShow;
     const page = await openAsAdmin();
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
@@ -353,11 +373,7 @@ const adminPages = [
 
 describe('every admin page', () => {
   it('has no serious accessibility problems, light and dark, wide and with the sidebar collapsed', async () => {
-    // Some data on every list, so tables (not only empty states) are checked.
-    const movie = await createMovie(token);
-    const [show] = await createShows(token, movie._id, dates.inDays(6), ['8:00 PM']);
-    await paidBooking(show!._id, ['B1']);
-
+    // The tests before this one leave bookings and shows, so tables (not only empty states) are checked.
     const page = await openAsAdmin();
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [1280, 800]) {

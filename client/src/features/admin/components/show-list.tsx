@@ -6,7 +6,7 @@ import { useDeleteShow } from '../api/delete-show.ts';
 import { useAdminShows, type AdminShowStatusFilter } from '../api/get-admin-shows.ts';
 import { formatShowDate, readPage } from '../format.ts';
 import { useListParams } from '../use-list-params.ts';
-import { useNow } from '../use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { EditShowDialog } from './edit-show-dialog.tsx';
 import { Field, inputClassName } from './field.tsx';
@@ -42,7 +42,7 @@ export function ShowList() {
     pageSize: PAGE_SIZE,
   };
   const shows = useAdminShows(filter);
-  const now = useNow();
+  const now = useNow(true, 60_000);
   const [pending, setPending] = useState<{ action: ShowAction; show: AdminShow } | null>(null);
   const cancelShow = useCancelShow();
   const deleteShow = useDeleteShow();
