@@ -38,7 +38,7 @@ export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBus
               <span className="block">{formatShowDate(booking.show.showDate)}</span>
               <span className="block text-xs text-zinc-600 dark:text-zinc-400">{booking.show.showTime}</span>
             </td>
-            <td className={tdClassName}>
+            <td className={`${tdClassName} min-w-36`}>
               <span className="block">{booking.bookedSeats.join(', ')}</span>
               <span className="block text-xs text-zinc-600 dark:text-zinc-400">
                 {booking.bookedSeats.length} seat{booking.bookedSeats.length === 1 ? '' : 's'}

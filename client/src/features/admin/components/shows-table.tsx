@@ -7,6 +7,9 @@ import { tdClassName, TableFrame, thClassName } from './table-frame.tsx';
 const actionClassName =
   'inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50';
 
+// Narrower than the widest screens the actions are icons (named by aria-label, titled for the mouse).
+const actionLabelClassName = 'sr-only xl:not-sr-only';
+
 export type ShowAction = 'edit' | 'cancel' | 'delete';
 
 export function ShowsTable({
@@ -78,33 +81,35 @@ export function ShowsTable({
                   <button
                     type="button"
                     aria-label={`Edit ${name}`}
-                    title={isCancelled || hasStarted ? 'Only upcoming shows can be edited' : undefined}
+                    title={isCancelled || hasStarted ? 'Only upcoming shows can be edited' : 'Edit'}
                     disabled={isCancelled || hasStarted}
                     onClick={() => onAction('edit', show)}
                     className={`${actionClassName} text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800`}
                   >
                     <Pencil aria-hidden className="size-4" />
-                    Edit
+                    <span className={actionLabelClassName}>Edit</span>
                   </button>
                   <button
                     type="button"
                     aria-label={`Cancel ${name}`}
+                    title="Cancel show"
                     disabled={isCancelled}
                     onClick={() => onAction('cancel', show)}
                     className={`${actionClassName} text-amber-800 hover:bg-amber-50 dark:text-amber-300 dark:hover:bg-amber-950/50`}
                   >
                     <Ban aria-hidden className="size-4" />
-                    Cancel
+                    <span className={actionLabelClassName}>Cancel</span>
                   </button>
                   {show.bookingCount === 0 && (
                     <button
                       type="button"
                       aria-label={`Delete ${name}`}
+                      title="Delete show"
                       onClick={() => onAction('delete', show)}
                       className={`${actionClassName} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50`}
                     >
                       <Trash2 aria-hidden className="size-4" />
-                      Delete
+                      <span className={actionLabelClassName}>Delete</span>
                     </button>
                   )}
                 </div>
