@@ -51,11 +51,9 @@ export function BookingSummary({
         <Row term="Time">{time}</Row>
         <Row term="Seats">{seats.join(', ')}</Row>
       </dl>
-      {/* Polite live region: adding or dropping a seat is heard without moving focus. */}
-      <div
-        aria-live="polite"
-        className="mt-3 flex items-end justify-between gap-4 border-t border-zinc-200 pt-3 dark:border-zinc-800"
-      >
+      {/* Not a live region: the booking view announces the selection from a region that is on the
+          page before the first seat is chosen, which this summary is not. */}
+      <div className="mt-3 flex items-end justify-between gap-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {count} {count === 1 ? 'ticket' : 'tickets'} × {formatRupees(price)}
         </p>

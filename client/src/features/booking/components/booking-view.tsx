@@ -1,4 +1,5 @@
 import {
+  formatRupees,
   MAX_SEATS_PER_BOOKING,
   messages,
   zonedDate,
@@ -36,6 +37,13 @@ interface BookingViewProps {
 }
 
 const byStart = (a: Show<Movie>, b: Show<Movie>) => a.startsAt.localeCompare(b.startsAt);
+
+/** What the seat selection's live region says, e.g. "2 seats selected: C5, C6. Total ₹440". */
+function selectionStatus(seats: readonly string[], price: number): string {
+  if (seats.length === 0) return 'No seats selected';
+  const count = `${seats.length} ${seats.length === 1 ? 'seat' : 'seats'}`;
+  return `${count} selected: ${seats.join(', ')}. Total ${formatRupees(price * seats.length)}`;
+}
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -180,6 +188,11 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
 
       {show && date && (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          {/* On the page as long as the map is, so the first seat chosen is announced too: a live
+              region that arrives with its text (as the summary below does) is not read out. */}
+          <p role="status" className="sr-only">
+            {selectionStatus(selectedSeats, show.showPrice)}
+          </p>
           <div className="lg:col-start-2 lg:row-start-1">
             <SelectedShowCard
               movieTitle={movie.title}
