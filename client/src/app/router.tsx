@@ -91,6 +91,26 @@ const router = createBrowserRouter([
           import('./routes/admin/dashboard.tsx').then((m) => ({ Component: m.AdminDashboardRoute })),
       },
       {
+        path: 'add-movie',
+        lazy: () => import('./routes/admin/add-movie.tsx').then((m) => ({ Component: m.AdminAddMovieRoute })),
+      },
+      {
+        path: 'add-show',
+        lazy: () => import('./routes/admin/add-show.tsx').then((m) => ({ Component: m.AdminAddShowRoute })),
+      },
+      {
+        path: 'all-shows',
+        lazy: () => import('./routes/admin/all-shows.tsx').then((m) => ({ Component: m.AdminShowsRoute })),
+      },
+      {
+        path: 'bookings',
+        lazy: () => import('./routes/admin/bookings.tsx').then((m) => ({ Component: m.AdminBookingsRoute })),
+      },
+      {
+        path: 'audit',
+        lazy: () => import('./routes/admin/audit.tsx').then((m) => ({ Component: m.AdminAuditRoute })),
+      },
+      {
         path: '*',
         lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
       },

@@ -1,4 +1,12 @@
-import { CalendarPlus, Clapperboard, LayoutDashboard, ListVideo, Ticket, TicketCheck } from 'lucide-react';
+import {
+  CalendarPlus,
+  Clapperboard,
+  LayoutDashboard,
+  ListVideo,
+  ScrollText,
+  Ticket,
+  TicketCheck,
+} from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { ThemeToggle } from '../../../components/ui/theme-toggle.tsx';
 
@@ -8,17 +16,23 @@ const links = [
   { to: '/admin/add-show', label: 'Add Show', icon: CalendarPlus, end: false },
   { to: '/admin/all-shows', label: 'List Shows', icon: ListVideo, end: false },
   { to: '/admin/bookings', label: 'Bookings', icon: TicketCheck, end: false },
+  { to: '/admin/audit', label: 'Audit Log', icon: ScrollText, end: false },
 ];
 
 // Below 1024px (spec) only icons show; the labels stay in the page as the links' names.
 const label = 'sr-only lg:not-sr-only';
 
+// Collapsed, each link also shows its name beside the icon on hover and keyboard focus. The
+// content's alternative text is empty so the tooltip is not read out twice with the link's name.
+const tooltipClassName =
+  'max-lg:after:pointer-events-none max-lg:after:absolute max-lg:after:top-1/2 max-lg:after:left-full max-lg:after:z-50 max-lg:after:ml-3 max-lg:after:-translate-y-1/2 max-lg:after:rounded max-lg:after:bg-zinc-900 max-lg:after:px-2 max-lg:after:py-1 max-lg:after:text-xs max-lg:after:whitespace-nowrap max-lg:after:text-white max-lg:after:opacity-0 max-lg:after:content-[attr(data-tooltip)_/_""] max-lg:hover:after:opacity-100 max-lg:focus-visible:after:opacity-100 dark:max-lg:after:bg-zinc-100 dark:max-lg:after:text-zinc-900';
+
 const linkClassName =
-  'flex items-center justify-center gap-3 rounded-md p-2.5 text-sm font-medium text-zinc-700 transition-colors hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:justify-start lg:px-3 dark:text-zinc-300 dark:hover:bg-zinc-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 dark:aria-[current=page]:bg-brand-900/40 dark:aria-[current=page]:text-brand-300';
+  'relative flex items-center justify-center gap-3 rounded-md p-2.5 text-sm font-medium text-zinc-700 transition-colors hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:justify-start lg:px-3 dark:text-zinc-300 dark:hover:bg-zinc-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 dark:aria-[current=page]:bg-brand-900/40 dark:aria-[current=page]:text-brand-300';
 
 export function AdminSidebar() {
   return (
-    <aside className="sticky top-0 flex h-dvh w-16 shrink-0 flex-col border-r border-zinc-200 bg-white lg:w-60 dark:border-zinc-800 dark:bg-zinc-900">
+    <aside className="sticky top-0 z-30 flex h-dvh w-16 shrink-0 flex-col border-r border-zinc-200 bg-white lg:w-60 dark:border-zinc-800 dark:bg-zinc-900">
       <Link
         to="/"
         title="Marquee home"
@@ -27,11 +41,16 @@ export function AdminSidebar() {
         <Ticket aria-hidden className="size-6 shrink-0" />
         <span className={label}>Marquee Admin</span>
       </Link>
-      <nav aria-label="Admin" className="flex-1 overflow-y-auto p-2 lg:p-3">
+      <nav aria-label="Admin" className="flex-1 p-2 lg:overflow-y-auto lg:p-3">
         <ul className="flex flex-col gap-1">
           {links.map(({ to, label: text, icon: Icon, end }) => (
             <li key={to}>
-              <NavLink to={to} end={end} title={text} className={linkClassName}>
+              <NavLink
+                to={to}
+                end={end}
+                data-tooltip={text}
+                className={`${linkClassName} ${tooltipClassName}`}
+              >
                 <Icon aria-hidden className="size-5 shrink-0" />
                 <span className={label}>{text}</span>
               </NavLink>

@@ -1,8 +1,11 @@
+import { DashboardOverview } from '../../../features/admin/components/dashboard-overview.tsx';
+import { PageHeader } from '../../../features/admin/components/page-header.tsx';
+
 export function AdminDashboardRoute() {
   return (
     <>
-      <title>Dashboard — Marquee Admin</title>
-      <h1 className="text-3xl font-bold tracking-tight">Dashboard Overview</h1>
+      <PageHeader title="Dashboard Overview" description="How the cinema is doing right now." />
+      <DashboardOverview />
     </>
   );
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { auditActionLabel, describeAuditDetails } from './audit-entries.ts';
+
+describe('audit entries', () => {
+  it('name known actions in words and keep payment events readable', () => {
+    expect(auditActionLabel('show.cancel')).toBe('Show cancelled');
+    expect(auditActionLabel('payment.checkout.completed')).toBe('Payment checkout completed');
+    expect(auditActionLabel('payment.payment.succeeded')).toBe('Payment succeeded');
+    expect(auditActionLabel('something.else')).toBe('something.else');
+  });
+
+  it('describe details as short lines', () => {
+    expect(
+      describeAuditDetails({
+        shows: [
+          { _id: 'a', showDate: '2030-01-02', showTime: '7:30 PM' },
+          { _id: 'b', showDate: '2030-01-03', showTime: '1:00 PM' },
+        ],
+        showPrice: 250,
+        totalSeats: { from: 96, to: 120 },
+        refunded: true,
+        outcome: null,
+      }),
+    ).toEqual([
+      'Shows: 2030-01-02 7:30 PM, 2030-01-03 1:00 PM',
+      'Show price: 250',
+      'Total seats: 96 → 120',
+      'Refunded: yes',
+      'Outcome: —',
+    ]);
+  });
+});

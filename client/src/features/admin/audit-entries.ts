@@ -1,0 +1,67 @@
+/** The audit filter's choices: an action, or a prefix that covers a family of them. */
+export const auditActionOptions = [
+  { value: '', label: 'All actions' },
+  { value: 'movie.create', label: 'Movie added' },
+  { value: 'show.create', label: 'Shows added' },
+  { value: 'show.update', label: 'Show edited' },
+  { value: 'show.cancel', label: 'Show cancelled' },
+  { value: 'show.delete', label: 'Show deleted' },
+  { value: 'booking.cancel', label: 'Booking cancelled' },
+  { value: 'payment.', label: 'Payment events' },
+] as const;
+
+const actionLabels: Record<string, string> = Object.fromEntries(
+  auditActionOptions
+    .filter((option) => option.value.includes('.') && !option.value.endsWith('.'))
+    .map((option) => [option.value, option.label]),
+);
+
+/** A person's words for an action code; payment events and unknown codes keep a readable form. */
+export function auditActionLabel(action: string): string {
+  const known = actionLabels[action];
+  if (known) return known;
+  if (action.startsWith('payment.')) {
+    // Gateway events are recorded as payment.<event type>, and their types often repeat the word.
+    const event = action.slice('payment.'.length).replace(/^payment[._]/, '');
+    return `Payment ${event.replace(/[._]/g, ' ')}`;
+  }
+  return action;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function words(key: string): string {
+  const spaced = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    // Shows added: their dates and times say more than a count.
+    const shows = value.filter(isRecord).filter((item) => 'showDate' in item && 'showTime' in item);
+    if (shows.length === value.length && shows.length > 0) {
+      return shows.map((show) => `${String(show.showDate)} ${String(show.showTime)}`).join(', ');
+    }
+    return value.map(describeValue).join(', ');
+  }
+  if (isRecord(value)) {
+    if ('from' in value && 'to' in value) return `${describeValue(value.from)} → ${describeValue(value.to)}`;
+    return Object.entries(value)
+      .map(([key, inner]) => `${words(key)}: ${describeValue(inner)}`)
+      .join('; ');
+  }
+  return JSON.stringify(value);
+}
+
+/** An entry's details as short 'Label: value' lines. */
+export function describeAuditDetails(details: Record<string, unknown>): string[] {
+  return Object.entries(details).map(([key, value]) => `${words(key)}: ${describeValue(value)}`);
+}

@@ -1,0 +1,140 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useCreateMovie } from '../api/create-movie.ts';
+import {
+  emptyMovieForm,
+  movieFieldOrder,
+  movieTextFields,
+  toCreateMovieRequest,
+  validateMovieForm,
+  type MovieFormValues,
+  type MovieTextField,
+} from '../movie-form.ts';
+import type { FieldErrors } from '../show-form.ts';
+import { Field, focusControl, inputClassName, textareaClassName } from './field.tsx';
+
+/** Spec §3's add form (every OMDb field), plus a trailer link and the home page's featured flag. */
+export function AddMovieForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<MovieFormValues>(emptyMovieForm);
+  const [errors, setErrors] = useState<FieldErrors<MovieTextField>>({});
+  const createMovie = useCreateMovie();
+
+  function change(name: MovieTextField, value: string) {
+    setValues((current) => ({ ...current, [name]: value }));
+    // An error goes once the field is being fixed, so it never contradicts what is typed.
+    if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateMovieForm(values);
+    setErrors(found);
+    const first = movieFieldOrder.find((name) => found[name]);
+    if (first) {
+      focusControl(formRef.current, first);
+      return;
+    }
+    createMovie.mutate(toCreateMovieRequest(values), {
+      onSuccess: () => {
+        toast.success('Movie added successfully!');
+        setValues(emptyMovieForm);
+        focusControl(formRef.current, 'Title');
+      },
+      onError: (error) => {
+        toast.error(error instanceof ApiError ? error.message : 'Failed to add movie. Please try again.');
+      },
+    });
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={handleSubmit}
+      aria-label="Add Movie"
+      className="max-w-4xl rounded-xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">
+        Fields marked <span aria-hidden>*</span>
+        <span className="sr-only">required</span> are required; everything else is optional.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {movieTextFields.map((field) => {
+          const required = 'required' in field && field.required;
+          const wide = 'multiline' in field || field.name === 'Poster' || field.name === 'trailer_link';
+          return (
+            <Field
+              key={field.name}
+              className={wide ? 'sm:col-span-2' : ''}
+              label={
+                <>
+                  {field.label}
+                  {required && (
+                    <span aria-hidden className="text-red-700 dark:text-red-400">
+                      {' '}
+                      *
+                    </span>
+                  )}
+                </>
+              }
+              error={errors[field.name]}
+            >
+              {(control) =>
+                'multiline' in field ? (
+                  <textarea
+                    {...control}
+                    name={field.name}
+                    rows={4}
+                    value={values[field.name]}
+                    onChange={(event) => change(field.name, event.target.value)}
+                    className={textareaClassName}
+                  />
+                ) : (
+                  <input
+                    {...control}
+                    name={field.name}
+                    type={'type' in field ? field.type : 'text'}
+                    inputMode={'inputMode' in field ? field.inputMode : undefined}
+                    placeholder={'placeholder' in field ? field.placeholder : undefined}
+                    required={required || undefined}
+                    aria-required={required || undefined}
+                    value={values[field.name]}
+                    onChange={(event) => change(field.name, event.target.value)}
+                    className={inputClassName}
+                  />
+                )
+              }
+            </Field>
+          );
+        })}
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <input
+            id="movie-featured"
+            name="featured"
+            type="checkbox"
+            checked={values.featured}
+            onChange={(event) => setValues((current) => ({ ...current, featured: event.target.checked }))}
+            aria-describedby="movie-featured-hint"
+            className="mt-0.5 size-4 rounded border-zinc-300 accent-brand-700 dark:border-zinc-600"
+          />
+          <div>
+            <label htmlFor="movie-featured" className="text-sm font-medium">
+              Featured on the home page
+            </label>
+            <p id="movie-featured-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
+              Featured movies appear in the home page’s hero carousel.
+            </p>
+          </div>
+        </div>
+      </div>
+      <div className="mt-6 flex justify-end border-t border-zinc-200 pt-5 dark:border-zinc-800">
+        <button type="submit" disabled={createMovie.isPending} className={buttonClassName('primary')}>
+          {createMovie.isPending ? 'Adding Movie...' : 'Add Movie'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,220 @@
+import { CalendarPlus, LoaderCircle } from 'lucide-react';
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { checkTimeslot } from '../api/check-timeslot.ts';
+import { useCreateShows } from '../api/create-shows.ts';
+import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
+import { emptyDraft, showDraftReducer, toDateTimings } from '../show-draft.ts';
+import {
+  checkNewTiming,
+  cinemaNow,
+  DEFAULT_TOTAL_SEATS,
+  firstError,
+  showFormFields,
+  validateShowForm,
+  type FieldErrors,
+  type ShowFormField,
+  type ShowFormValues,
+} from '../show-form.ts';
+import { Field, focusControl, inputClassName } from './field.tsx';
+import { MovieSelect } from './movie-select.tsx';
+import { ShowDraftList } from './show-draft-list.tsx';
+import { showMessages } from '../messages.ts';
+
+const initialValues: ShowFormValues = { movie: '', showPrice: '', totalSeats: String(DEFAULT_TOTAL_SEATS) };
+
+/** Hook for the input's minimum: the cinema's "now", kept fresh while the form is open. */
+function useCinemaNow(timeZone: string): string {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return cinemaNow(now, timeZone);
+}
+
+/** Spec §5's Add Show: a movie, a price, a seat count and a draft of dates with their times. */
+export function AddShowForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const draftHeadingId = useId();
+  const timeZone = useCinemaTimeZone();
+  const min = useCinemaNow(timeZone);
+  const [values, setValues] = useState<ShowFormValues>(initialValues);
+  const [dateTime, setDateTime] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<ShowFormField>>({});
+  const [draft, dispatch] = useReducer(showDraftReducer, emptyDraft);
+  const [isChecking, setIsChecking] = useState(false);
+  const createShows = useCreateShows();
+
+  function clearError(field: ShowFormField) {
+    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  }
+
+  function change(field: keyof ShowFormValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  }
+
+  function refuse(field: ShowFormField, message: string) {
+    setErrors((current) => ({ ...current, [field]: message }));
+    focusControl(formRef.current, field);
+  }
+
+  async function addTime() {
+    const check = checkNewTiming({
+      movie: values.movie,
+      dateTime,
+      draft,
+      min: cinemaNow(new Date(), timeZone),
+    });
+    if (!check.ok) return refuse(check.field, check.message);
+
+    setIsChecking(true);
+    let available: boolean;
+    try {
+      available = await checkTimeslot(values.movie, check.date, check.time);
+    } catch {
+      toast.error('Error checking availability. Please try again.');
+      return;
+    } finally {
+      setIsChecking(false);
+    }
+    if (!available) return refuse('dateTime', showMessages.slotTaken);
+    dispatch({ type: 'add', date: check.date, time: check.time });
+    clearError('dateTime');
+    toast.success('Show time added successfully!');
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateShowForm(values, draft);
+    setErrors(found);
+    const first = firstError(showFormFields, found);
+    if (first) {
+      focusControl(formRef.current, first);
+      return;
+    }
+    createShows.mutate(
+      {
+        movie: values.movie,
+        showPrice: Number(values.showPrice),
+        totalSeats: Number(values.totalSeats),
+        dateTimings: toDateTimings(draft),
+      },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          dispatch({ type: 'clear' });
+          setDateTime('');
+        },
+        onError: (error) => {
+          toast.error(error instanceof ApiError ? error.message : 'Error adding shows. Please try again.');
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={handleSubmit}
+      aria-label="Add Show"
+      className="max-w-3xl rounded-xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Movie" error={errors.movie} className="sm:col-span-2">
+          {(control) => (
+            <MovieSelect
+              {...control}
+              name="movie"
+              emptyLabel="Select a movie"
+              value={values.movie}
+              onChange={(event) => change('movie', event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Show Price (₹)" error={errors.showPrice} hint="Per ticket, at least ₹1.">
+          {(control) => (
+            <input
+              {...control}
+              name="showPrice"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step="0.01"
+              placeholder="250"
+              value={values.showPrice}
+              onChange={(event) => change('showPrice', event.target.value)}
+              className={inputClassName}
+            />
+          )}
+        </Field>
+        <Field label="Total Seats" error={errors.totalSeats} hint="From 1 to 500; 96 fill rows A–H.">
+          {(control) => (
+            <input
+              {...control}
+              name="totalSeats"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={500}
+              step={1}
+              value={values.totalSeats}
+              onChange={(event) => change('totalSeats', event.target.value)}
+              className={inputClassName}
+            />
+          )}
+        </Field>
+
+        <fieldset className="flex flex-col gap-4 border-t border-zinc-200 pt-5 sm:col-span-2 dark:border-zinc-800">
+          <legend className="sr-only">Show times</legend>
+          <div className="flex flex-wrap items-start gap-3">
+            <Field
+              label="Date and time"
+              error={errors.dateTime}
+              hint={`On the cinema’s clock (${timeZone}).`}
+              className="min-w-60 flex-1"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="dateTime"
+                  type="datetime-local"
+                  min={min}
+                  value={dateTime}
+                  onChange={(event) => {
+                    setDateTime(event.target.value);
+                    clearError('dateTime');
+                  }}
+                  className={inputClassName}
+                />
+              )}
+            </Field>
+            <button
+              type="button"
+              onClick={() => void addTime()}
+              disabled={isChecking}
+              className={buttonClassName('secondary', 'mt-7')}
+            >
+              {isChecking ? (
+                <LoaderCircle aria-hidden className="size-4 animate-spin" />
+              ) : (
+                <CalendarPlus aria-hidden className="size-4" />
+              )}
+              {isChecking ? 'Checking...' : 'Add Time'}
+            </button>
+          </div>
+          <ShowDraftList draft={draft} dispatch={dispatch} headingId={draftHeadingId} />
+        </fieldset>
+      </div>
+      <div className="mt-6 flex justify-end border-t border-zinc-200 pt-5 dark:border-zinc-800">
+        <button type="submit" disabled={createShows.isPending} className={buttonClassName('primary')}>
+          {createShows.isPending ? 'Adding Shows...' : 'Add Show'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { formatRupees, type Booking } from '@marquee/shared';
+import { formatShowDate } from '../format.ts';
+import { BookingStatusBadge } from './status-badge.tsx';
+import { tdClassName, TableFrame, thClassName } from './table-frame.tsx';
+
+const columns = ['Booking ID', 'Movie', 'User', 'Show', 'Seats', 'Amount', 'Status'];
+
+export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBusy: boolean }) {
+  return (
+    <TableFrame caption="Bookings" isBusy={isBusy}>
+      <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/50">
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className={thClassName}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        {bookings.map((booking) => (
+          <tr key={booking._id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+            <th scope="row" className={`${tdClassName} text-left font-normal`}>
+              {/* The whole id is searchable and copyable; the first block is what people compare. */}
+              <code title={booking._id} className="font-mono text-xs">
+                {booking._id.slice(0, 8)}
+                <span className="sr-only">{booking._id.slice(8)}</span>
+              </code>
+            </th>
+            <td className={`${tdClassName} min-w-32 font-medium`}>{booking.show.movie.title}</td>
+            <td className={tdClassName}>
+              <span className="block">{booking.user.name}</span>
+              <span className="block text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                {booking.user.email}
+              </span>
+            </td>
+            <td className={`${tdClassName} whitespace-nowrap`}>
+              <span className="block">{formatShowDate(booking.show.showDate)}</span>
+              <span className="block text-xs text-zinc-600 dark:text-zinc-400">{booking.show.showTime}</span>
+            </td>
+            <td className={`${tdClassName} min-w-36`}>
+              <span className="block">{booking.bookedSeats.join(', ')}</span>
+              <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                {booking.bookedSeats.length} seat{booking.bookedSeats.length === 1 ? '' : 's'}
+              </span>
+            </td>
+            <td className={`${tdClassName} whitespace-nowrap tabular-nums`}>
+              {formatRupees(booking.amount)}
+            </td>
+            <td className={tdClassName}>
+              <BookingStatusBadge status={booking.status} />
+              {booking.refund && (
+                <span className="mt-1 block text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                  {booking.refund.status === 'succeeded' ? 'Refunded' : 'Refund pending'}{' '}
+                  {formatRupees(booking.refund.amount)}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableFrame>
+  );
+}

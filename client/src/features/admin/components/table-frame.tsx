@@ -1,0 +1,38 @@
+import { useId, type ReactNode } from 'react';
+
+export const thClassName =
+  'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-zinc-700 uppercase dark:text-zinc-300';
+export const tdClassName = 'px-3 py-3 align-top';
+
+/**
+ * A table in a card that scrolls sideways on narrow screens. The scrolling box is a focusable,
+ * named region so keyboard users can scroll it too.
+ */
+export function TableFrame({
+  caption,
+  isBusy = false,
+  children,
+}: {
+  caption: string;
+  /** The rows are the previous page's while the next one loads. */
+  isBusy?: boolean;
+  children: ReactNode;
+}) {
+  const captionId = useId();
+  return (
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      aria-busy={isBusy || undefined}
+      className="overflow-x-auto transition-opacity aria-busy:opacity-60 rounded-lg border border-zinc-200 bg-white shadow-xs focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <table className="w-full min-w-[44rem] border-collapse text-sm">
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </div>
+  );
+}

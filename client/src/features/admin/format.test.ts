@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatInstant, formatShowDate, pageCount, readPage } from './format.ts';
+
+describe('admin formatting', () => {
+  it('writes a cinema date with its weekday, whatever the browser’s zone', () => {
+    expect(formatShowDate('2030-01-02')).toBe('Wed, 2 Jan 2030');
+  });
+
+  it('writes an instant on the cinema’s clock', () => {
+    expect(formatInstant('2030-01-01T20:00:00Z', 'Asia/Kolkata')).toMatch(/^2 Jan 2030, 1:30\s?am$/i);
+  });
+
+  it('reads a page number from the address, falling back to 1', () => {
+    expect(readPage('3')).toBe(3);
+    expect(readPage(null)).toBe(1);
+    expect(readPage('0')).toBe(1);
+    expect(readPage('2.5')).toBe(1);
+    expect(readPage('x')).toBe(1);
+  });
+
+  it('counts pages, at least one', () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+  });
+});

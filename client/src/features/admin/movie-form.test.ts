@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { emptyMovieForm, toCreateMovieRequest, validateMovieForm } from './movie-form.ts';
+
+describe('Add Movie validation', () => {
+  it('needs a Title and a Year, and nothing else', () => {
+    expect(validateMovieForm(emptyMovieForm)).toEqual({
+      Title: 'Title is required',
+      Year: 'Year is required',
+    });
+    expect(validateMovieForm({ ...emptyMovieForm, Title: '  ', Year: '2024' })).toEqual({
+      Title: 'Title is required',
+    });
+    expect(validateMovieForm({ ...emptyMovieForm, Title: 'Dune', Year: '2024' })).toEqual({});
+  });
+
+  it('wants the poster and trailer as web addresses', () => {
+    const values = { ...emptyMovieForm, Title: 'Dune', Year: '2024' };
+    expect(validateMovieForm({ ...values, Poster: 'poster.jpg' })).toEqual({
+      Poster: 'Poster must be a URL',
+    });
+    expect(validateMovieForm({ ...values, Poster: 'javascript:alert(1)' })).toEqual({
+      Poster: 'Poster must be a URL',
+    });
+    expect(validateMovieForm({ ...values, trailer_link: 'youtube' })).toEqual({
+      trailer_link: 'Trailer link must be a URL',
+    });
+    expect(
+      validateMovieForm({
+        ...values,
+        Poster: 'https://img.example/p.jpg',
+        trailer_link: 'http://v.example/1',
+      }),
+    ).toEqual({});
+  });
+});
+
+describe('the Add Movie request', () => {
+  it('trims, leaves blank fields out and sends featured only when ticked', () => {
+    expect(
+      toCreateMovieRequest({
+        ...emptyMovieForm,
+        Title: ' Dune ',
+        Year: '2024',
+        Genre: ' Sci-Fi ',
+        Plot: ' ',
+      }),
+    ).toEqual({ Title: 'Dune', Year: '2024', Genre: 'Sci-Fi' });
+    expect(toCreateMovieRequest({ ...emptyMovieForm, Title: 'Dune', Year: '2024', featured: true })).toEqual({
+      Title: 'Dune',
+      Year: '2024',
+      featured: true,
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import type { CreateMovieRequest } from '@marquee/shared';
+import type { FieldErrors } from './show-form.ts';
+
+/** The text fields of the Add Movie form (spec §3, capitalised as spelled), in screen order. */
+export const movieTextFields = [
+  { name: 'Title', label: 'Title', required: true },
+  { name: 'Year', label: 'Year', required: true, inputMode: 'numeric', placeholder: '2024' },
+  { name: 'Rated', label: 'Rated', placeholder: 'PG-13' },
+  { name: 'Released', label: 'Released', placeholder: '12 Jul 2024' },
+  { name: 'Runtime', label: 'Runtime', placeholder: '142 min' },
+  { name: 'Genre', label: 'Genre', placeholder: 'Action, Drama' },
+  { name: 'Director', label: 'Director' },
+  { name: 'Writer', label: 'Writer' },
+  { name: 'Actors', label: 'Actors', placeholder: 'Comma-separated names' },
+  { name: 'Language', label: 'Language' },
+  { name: 'Country', label: 'Country' },
+  { name: 'Awards', label: 'Awards' },
+  { name: 'Ratings', label: 'Ratings', placeholder: '8.5/10' },
+  { name: 'Poster', label: 'Poster URL', type: 'url', placeholder: 'https://…' },
+  {
+    name: 'trailer_link',
+    label: 'Trailer link',
+    type: 'url',
+    placeholder: 'https://www.youtube.com/watch?v=…',
+  },
+  { name: 'Plot', label: 'Plot', multiline: true },
+] as const satisfies readonly {
+  name: keyof CreateMovieRequest;
+  label: string;
+  required?: boolean;
+  type?: 'url';
+  multiline?: boolean;
+  inputMode?: 'numeric';
+  placeholder?: string;
+}[];
+
+export type MovieTextField = (typeof movieTextFields)[number]['name'];
+export type MovieFormValues = Record<MovieTextField, string> & { featured: boolean };
+
+export const emptyMovieForm: MovieFormValues = {
+  ...(Object.fromEntries(movieTextFields.map((field) => [field.name, ''])) as Record<MovieTextField, string>),
+  featured: false,
+};
+
+export const movieFieldOrder: readonly MovieTextField[] = movieTextFields.map((field) => field.name);
+
+const httpUrl = /^https?:\/\/[^\s]+$/i;
+
+/** Spec §5: Title and Year required, the Poster a URL (and, ours, the trailer link too). */
+export function validateMovieForm(values: MovieFormValues): FieldErrors<MovieTextField> {
+  const errors: FieldErrors<MovieTextField> = {};
+  if (!values.Title.trim()) errors.Title = 'Title is required';
+  if (!values.Year.trim()) errors.Year = 'Year is required';
+  if (values.Poster.trim() && !httpUrl.test(values.Poster.trim())) errors.Poster = 'Poster must be a URL';
+  if (values.trailer_link.trim() && !httpUrl.test(values.trailer_link.trim())) {
+    errors.trailer_link = 'Trailer link must be a URL';
+  }
+  return errors;
+}
+
+/** The POST /api/movies body: trimmed, with blank optional fields left out. */
+export function toCreateMovieRequest(values: MovieFormValues): CreateMovieRequest {
+  const request: CreateMovieRequest = { Title: values.Title.trim(), Year: values.Year.trim() };
+  for (const { name } of movieTextFields) {
+    const value = values[name].trim();
+    if (value && name !== 'Title' && name !== 'Year') request[name] = value;
+  }
+  if (values.featured) request.featured = true;
+  return request;
+}

@@ -1,0 +1,176 @@
+import {
+  addDays,
+  formatTimeOfDay,
+  fromZonedParts,
+  toZonedParts,
+  zonedDate,
+  type AdminShowsResponse,
+  type CinemaConfig,
+  type CreateBookingResponse,
+  type CreateMovieResponse,
+  type CreateShowsResponse,
+  type Movie,
+  type Show,
+} from '@marquee/shared';
+import type { Page } from 'playwright-core';
+import { newAccount, type TestAccount } from './accounts.ts';
+import { adminAccount } from './admin-account.ts';
+import { baseURL } from './browser.ts';
+
+/** Signs the admin in from inside the page, so its browser holds the admin's session cookie. */
+export async function signInAdminInPage(page: Page): Promise<void> {
+  if (!page.url().startsWith(baseURL())) await page.goto('/');
+  const status = await page.evaluate(
+    (body) =>
+      fetch('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.status),
+    { email: adminAccount.email, password: adminAccount.password },
+  );
+  if (status !== 200) throw new Error(`admin sign-in in the page failed: ${status}`);
+}
+
+async function bearerFrom(response: Response, what: string): Promise<string> {
+  const token = response.headers.get('set-auth-token');
+  if (!response.ok || !token) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
+  return token;
+}
+
+/** A bearer token for the admin, from outside any browser. */
+export async function adminToken(): Promise<string> {
+  const response = await fetch(`${baseURL()}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL() },
+    body: JSON.stringify({ email: adminAccount.email, password: adminAccount.password }),
+  });
+  return bearerFrom(response, 'admin sign-in');
+}
+
+/** Signs a fresh user up from outside any browser; their bearer token and details. */
+export async function newUser(name = 'Paying Viewer'): Promise<{ account: TestAccount; token: string }> {
+  const account = newAccount(name);
+  const response = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL() },
+    body: JSON.stringify(account),
+  });
+  return { account, token: await bearerFrom(response, 'sign-up') };
+}
+
+/** Calls the API with a bearer token; throws unless it answers 2xx. */
+export async function callApi<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The cinema's today and a date `days` after it. */
+export async function cinemaDates() {
+  const response = await fetch(`${baseURL()}/api/config`);
+  const { timeZone } = (await response.json()) as CinemaConfig;
+  const today = zonedDate(new Date(), timeZone);
+  return { timeZone, today, inDays: (days: number) => addDays(today, days) };
+}
+
+/** A title no other test run uses. */
+export const uniqueTitle = (base: string) =>
+  `${base} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** Movies these fixtures made, so their shows can be taken off at the end. */
+const createdMovies: string[] = [];
+
+export async function createMovie(token: string, title = uniqueTitle('E2E Movie')): Promise<Movie> {
+  const { movie } = await callApi<CreateMovieResponse>(token, 'POST', '/api/movies', {
+    Title: title,
+    Year: '2024',
+    Genre: 'Drama',
+    Runtime: '100 min',
+  });
+  createdMovies.push(movie._id);
+  return movie;
+}
+
+/**
+ * A show slot `leadSeconds` or a little more from now (the next whole minute after), on the
+ * cinema's calendar. Shows that get bookings are put here: they cannot be deleted, and a
+ * cancelled show still lists its movie on the home page until it starts, so they must be over
+ * by the time this file ends (see `withdrawCreatedShows`).
+ */
+export function soonSlot(
+  timeZone: string,
+  leadSeconds: number,
+): { date: string; time: string; startsAt: number } {
+  const parts = toZonedParts(new Date(Date.now() + leadSeconds * 1000), timeZone);
+  let { date } = parts;
+  let minutes = parts.minutes + 1;
+  if (minutes >= 24 * 60) {
+    date = addDays(date, 1);
+    minutes -= 24 * 60;
+  }
+  return {
+    date,
+    time: formatTimeOfDay(minutes),
+    startsAt: fromZonedParts(date, minutes, timeZone).getTime(),
+  };
+}
+
+/**
+ * Takes the shows of the movies made here off the programme, so spec files that run later against
+ * the same server see only the seeded catalogue: unbooked shows are deleted, and booked ones
+ * (all in `soonSlot`s) are waited out until they have started.
+ */
+export async function withdrawCreatedShows(token: string): Promise<void> {
+  let lastStart = 0;
+  for (const movieId of createdMovies.splice(0)) {
+    const { shows } = await callApi<AdminShowsResponse>(
+      token,
+      'GET',
+      `/api/admin/shows?movieId=${movieId}&pageSize=500`,
+    );
+    for (const show of shows) {
+      if (show.bookingCount === 0) await callApi(token, 'DELETE', `/api/shows/${show._id}`);
+      else lastStart = Math.max(lastStart, Date.parse(show.startsAt));
+    }
+  }
+  const wait = lastStart - Date.now() + 1_000;
+  if (wait > 5 * 60_000) throw new Error('A booked test show starts too far ahead to wait out');
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+export async function createShows(
+  token: string,
+  movieId: string,
+  date: string,
+  times: string[],
+  showPrice = 200,
+): Promise<Show[]> {
+  const { shows } = await callApi<CreateShowsResponse>(token, 'POST', '/api/shows', {
+    movie: movieId,
+    showPrice,
+    totalSeats: 96,
+    dateTimings: [{ date, timings: times.map((time) => ({ time, occupiedSeats: {} })) }],
+  });
+  return shows;
+}
+
+/** A fresh user books `seats` of the show and pays through the sandbox gateway. */
+export async function paidBooking(showId: string, seats: string[]) {
+  const { account, token } = await newUser();
+  const created = await callApi<CreateBookingResponse>(token, 'POST', '/api/bookings/create', {
+    showId,
+    selectedSeats: seats,
+  });
+  const paymentId = new URL(created.url, baseURL()).pathname.split('/').filter(Boolean).pop()!;
+  await callApi(token, 'POST', `/api/payments/${paymentId}/sandbox-pay`);
+  return { account, booking: created.booking };
+}
