@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pathOf, signUpInPage } from './accounts.ts';
 import { openTestBrowser, seriousViolations } from './browser.ts';
+import { adminAccount } from './admin-account.ts';
 
 describe('signed-in pages', () => {
   it('send a signed-out visitor to sign-in, remembering the page and its query', async () => {
@@ -82,20 +83,23 @@ describe('admin area', () => {
     expect(pathOf(page)).toBe('/');
   });
 
-  // No admin account exists in this test server, so the server's answer is stood in for: this
-  // checks the page's side only (every admin call is still refused by the server).
-  it('shows "Checking access..." and then the admin shell to an admin', async () => {
+  // The real staff account the test server ensures at start-up (ADMIN_EMAIL / ADMIN_PASSWORD),
+  // signed in through /admin/sign-in; the admin check is only held back to see the spinner.
+  it('signs staff in at /admin/sign-in, shows "Checking access..." and then the admin shell', async () => {
     const browser = await openTestBrowser();
     const { page } = browser;
-    await signUpInPage(page);
     let release = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/admin/is-admin', async (route) => {
       await answered;
-      await route.fulfill({ json: { success: true, message: 'Checked', isAdmin: true } });
+      await route.continue();
     });
-    await page.goto('/admin');
+    await page.goto('/admin/sign-in');
+    await page.getByLabel('Email').fill(adminAccount.email);
+    await page.getByLabel('Password', { exact: true }).fill(adminAccount.password);
+    await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('status').getByText('Checking access...').waitFor();
+    expect(pathOf(page)).toBe('/admin');
     release();
     await page.getByRole('heading', { name: 'Dashboard Overview' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Admin' });

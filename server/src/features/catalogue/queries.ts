@@ -47,7 +47,7 @@ export async function listUpcomingShows({
   return rows.map((row) => toShow(row.show, Number(row.taken), toMovie(row.movie), timeZone));
 }
 
-/** Movies with at least one upcoming show, with the figures the home cards need. */
+/** Movies with at least one upcoming show not cancelled, with the figures the home cards need. */
 export async function listMoviesWithShows(query: CatalogueQuery): Promise<MovieWithShows[]> {
   const upcoming = await listUpcomingShows(query);
   const byMovie = new Map<string, { movie: Movie; shows: Show[] }>();
@@ -56,7 +56,11 @@ export async function listMoviesWithShows(query: CatalogueQuery): Promise<MovieW
     if (!entry) byMovie.set(movie._id, (entry = { movie, shows: [] }));
     entry.shows.push({ ...show, movie: movie._id });
   }
-  return [...byMovie.values()].map(({ movie, shows: movieShows }) => {
+  // A movie whose every upcoming show is cancelled is not showing: it leaves Now Showing.
+  const showing = [...byMovie.values()].filter(({ shows: movieShows }) =>
+    movieShows.some((show) => show.status !== 'cancelled'),
+  );
+  return showing.map(({ movie, shows: movieShows }) => {
     const bookable = movieShows.filter((show) => show.status === 'active');
     const prices = bookable.map((show) => show.showPrice);
     return {

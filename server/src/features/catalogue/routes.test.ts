@@ -1,6 +1,7 @@
 import type { Movie, MovieWithShows, Show } from '@marquee/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { insertMovie, insertShow } from '../../db/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,6 +96,21 @@ describe('GET /api/movies/movies-with-shows', () => {
       for (const show of movie.shows) expect(show.movie).toBe(movie._id);
     }
   });
+
+  it('leaves out a movie whose every upcoming show is cancelled', async () => {
+    const { db } = t.testDb.database;
+    const movie = await insertMovie(db, { title: 'Called Off' });
+    await insertShow(db, {
+      movieId: movie.id,
+      startsAt: new Date(t.clock.now.getTime() + 86_400_000),
+      status: 'cancelled',
+    });
+    const { body } = await get<{ movies: MovieWithShows[] }>('/api/movies/movies-with-shows');
+    expect(body.movies.map((m) => m.title)).not.toContain('Called Off');
+    await insertShow(db, { movieId: movie.id, startsAt: new Date(t.clock.now.getTime() + 2 * 86_400_000) });
+    const again = await get<{ movies: MovieWithShows[] }>('/api/movies/movies-with-shows');
+    expect(again.body.movies.find((m) => m.title === 'Called Off')).toMatchObject({ showCount: 1 });
+  });
 });
 
 describe('GET /api/shows', () => {
@@ -116,7 +132,9 @@ describe('GET /api/shows', () => {
   it('includes the seeded sold-out and cancelled shows with their state', async () => {
     const { body } = await get<{ shows: Show<Movie>[] }>('/api/shows');
     const soldOut = body.shows.filter((show) => show.status === 'sold-out');
-    const cancelled = body.shows.filter((show) => show.status === 'cancelled');
+    const cancelled = body.shows.filter(
+      (show) => show.status === 'cancelled' && show.movie.title !== 'Called Off', // added by a test above
+    );
     expect(soldOut).toHaveLength(1);
     expect(soldOut[0]!.availableSeats).toBe(0);
     expect(cancelled).toHaveLength(1);
