@@ -97,7 +97,13 @@ export async function startApp(
 }
 
 /** The bare node:http baseline answering `routes` (url → body) in its own process. */
-export async function startBare(routes: Record<string, string>): Promise<Running> {
+/** A response to replay byte for byte: the body and the headers the app sent with it. */
+export interface BareRoute {
+  body: string;
+  headers: Record<string, string>;
+}
+
+export async function startBare(routes: Record<string, BareRoute>): Promise<Running> {
   const port = await freePort();
   const file = path.join(os.tmpdir(), `marquee-bare-${process.pid}-${port}.json`);
   fs.writeFileSync(file, JSON.stringify(routes));

@@ -1,6 +1,6 @@
 // `npm run bench`: the read paths under load, beside a bare node:http server answering the same
 // bytes in the same run, on PGlite and on PostgreSQL. Not part of the test suite.
-import { load, postgresReachable, startApp, startBare, type Load } from './lib.ts';
+import { load, postgresReachable, startApp, startBare, type BareRoute, type Load } from './lib.ts';
 import { doubleClaims, pgbenchTps, rush, type RushResult } from './rush.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
@@ -25,9 +25,15 @@ for (const kind of only === 'rush' ? [] : kinds) {
     };
     // The sold-out show has the fullest seat map, the largest answer.
     const show = shows.shows.find((s) => s.status === 'sold-out') ?? shows.shows[0]!;
-    const routes: Record<string, string> = {};
+    const routes: Record<string, BareRoute> = {};
     for (const url of ['/api/movies', `/api/bookings/seats/${show._id}`]) {
-      routes[url] = await (await fetch(`${app.baseURL}${url}`)).text();
+      const response = await fetch(`${app.baseURL}${url}`);
+      const headers: Record<string, string> = {};
+      // Everything the app sends but what Node adds itself (date, connection, keep-alive).
+      for (const [name, value] of response.headers)
+        if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
+          headers[name] = value;
+      routes[url] = { body: await response.text(), headers };
     }
     const bare = await startBare(routes);
     try {
