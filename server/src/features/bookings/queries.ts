@@ -101,35 +101,71 @@ export async function findBookings({
     .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(inArray(payments.bookingId, bookingIds))
     .orderBy(desc(payments.createdAt));
+  // One pass over the payments: the open one (its page is the payment link) and any refund.
+  const byBooking = new Map<string, { open?: PaymentRow; refund?: RefundRow }>();
+  for (const { payment, refund } of paymentRows) {
+    let entry = byBooking.get(payment.bookingId);
+    if (!entry) byBooking.set(payment.bookingId, (entry = {}));
+    if (payment.status === 'open') entry.open ??= payment;
+    if (refund) entry.refund ??= refund;
+  }
   return rows.map(({ booking, show, movie, user }) => {
-    const ofBooking = paymentRows.filter((row) => row.payment.bookingId === booking.id);
-    const open = ofBooking.find((row) => row.payment.status === 'open');
-    const refund = ofBooking.find((row) => row.refund)?.refund ?? null;
+    const { open, refund } = byBooking.get(booking.id) ?? {};
     const payable = booking.status === 'pending' && booking.expiresAt > now;
-    return {
-      _id: booking.id,
+    return toBookingView({
+      booking,
+      show: toShow(show, 0, toMovie(movie), timeZone),
       user: withEmail
         ? { _id: user.id, name: user.name, email: user.email }
         : { _id: user.id, name: user.name },
-      show: showOfBooking(toShow(show, 0, toMovie(movie), timeZone)),
-      bookedSeats: booking.seats,
-      amount: paiseToRupees(booking.amountPaise),
-      isPaid: booking.status === 'paid',
-      status: booking.status as BookingStatus,
-      paymentLink: payable ? (open?.payment.paymentUrl ?? null) : null,
-      expiresAt: booking.expiresAt.toISOString(),
-      createdAt: booking.createdAt.toISOString(),
-      paidAt: booking.paidAt?.toISOString() ?? null,
-      cancelledAt: booking.cancelledAt?.toISOString() ?? null,
-      refund: refund
-        ? {
-            amount: paiseToRupees(refund.amountPaise),
-            status: refund.status,
-            createdAt: refund.createdAt.toISOString(),
-          }
-        : null,
-    };
+      paymentLink: payable ? (open?.paymentUrl ?? null) : null,
+      refund: refund ?? null,
+    });
   });
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+/** A booking as the API answers it, from its row and what was read or known beside it. */
+function toBookingView({
+  booking,
+  show,
+  user,
+  paymentLink,
+  refund,
+}: {
+  booking: Pick<
+    BookingRow,
+    'id' | 'seats' | 'amountPaise' | 'status' | 'expiresAt' | 'createdAt' | 'paidAt' | 'cancelledAt'
+  >;
+  show: Show<Movie>;
+  user: Booking['user'];
+  paymentLink: string | null;
+  refund: RefundRow | null;
+}): Booking {
+  return {
+    _id: booking.id,
+    user,
+    show: showOfBooking(show),
+    bookedSeats: booking.seats,
+    amount: paiseToRupees(booking.amountPaise),
+    isPaid: booking.status === 'paid',
+    status: booking.status as BookingStatus,
+    paymentLink,
+    expiresAt: booking.expiresAt.toISOString(),
+    createdAt: booking.createdAt.toISOString(),
+    paidAt: booking.paidAt?.toISOString() ?? null,
+    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    refund: refund
+      ? {
+          amount: paiseToRupees(refund.amountPaise),
+          status: refund.status,
+          createdAt: refund.createdAt.toISOString(),
+        }
+      : null,
+  };
 }
 
 /** How many bookings match, for paging. */
@@ -191,19 +227,20 @@ export function heldBookingView({
     movie,
     timeZone,
   );
-  return {
-    _id: hold.bookingId,
+  return toBookingView({
+    booking: {
+      id: hold.bookingId,
+      seats: hold.seats,
+      amountPaise: hold.amountPaise,
+      status: 'pending',
+      expiresAt: hold.expiresAt,
+      createdAt: now,
+      paidAt: null,
+      cancelledAt: null,
+    },
+    show,
     user: { _id: user.id, name: user.name },
-    show: showOfBooking(show),
-    bookedSeats: hold.seats,
-    amount: paiseToRupees(hold.amountPaise),
-    isPaid: false,
-    status: 'pending',
     paymentLink: paymentUrl,
-    expiresAt: hold.expiresAt.toISOString(),
-    createdAt: now.toISOString(),
-    paidAt: null,
-    cancelledAt: null,
     refund: null,
-  };
+  });
 }

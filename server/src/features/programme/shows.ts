@@ -232,22 +232,24 @@ export async function cancelShow({
         .select()
         .from(payments)
         .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'succeeded')));
-      for (const payment of paid) {
-        const refundId = randomUUID();
-        await tx.insert(refunds).values({
-          id: refundId,
-          paymentId: payment.id,
-          amountPaise: payment.amountPaise,
-          reason: 'The show was cancelled by the cinema',
-          createdAt: now,
-          updatedAt: now,
-        });
-        outcome.refunds.push({
-          refundId,
-          gateway: payment.gateway as GatewayName,
-          paymentRef: payment.gatewayRef,
-          amountPaise: payment.amountPaise,
-        });
+      // One refund per paid booking, recorded in one statement.
+      outcome.refunds = paid.map((payment) => ({
+        refundId: randomUUID(),
+        gateway: payment.gateway as GatewayName,
+        paymentRef: payment.gatewayRef,
+        amountPaise: payment.amountPaise,
+      }));
+      if (paid.length) {
+        await tx.insert(refunds).values(
+          paid.map((payment, i) => ({
+            id: outcome.refunds[i]!.refundId,
+            paymentId: payment.id,
+            amountPaise: payment.amountPaise,
+            reason: 'The show was cancelled by the cinema',
+            createdAt: now,
+            updatedAt: now,
+          })),
+        );
       }
     }
     await notifySeatChange(tx, showId);
