@@ -100,8 +100,24 @@ export function browserForFile(options?: BrowserOptions): Browser {
 
 /** Serious and critical axe violations on the page as it is now. */
 export async function seriousViolations(page: Page) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
+}
+
+/**
+ * Waits until no finite CSS transition or animation is running, so a check sees the colours a
+ * person sees once the page has come to rest (spinners and other endless animations aside).
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
 }

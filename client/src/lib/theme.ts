@@ -10,8 +10,19 @@ function readTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
+/**
+ * Switches the theme at once: colour transitions are suspended for the switch, so no element is
+ * caught half-way between the two palettes (by the eye or by a contrast check).
+ */
 export function setTheme(theme: Theme): void {
-  document.documentElement.classList.toggle('dark', theme === 'dark');
+  const root = document.documentElement;
+  const pause = document.createElement('style');
+  pause.textContent = '*,*::before,*::after{transition:none!important}';
+  document.head.append(pause);
+  root.classList.toggle('dark', theme === 'dark');
+  // Reading a computed style applies the new colours before transitions come back.
+  void getComputedStyle(root).color;
+  requestAnimationFrame(() => pause.remove());
   try {
     localStorage.setItem(storageKey, theme);
   } catch {
