@@ -17,6 +17,7 @@ import { CATALOGUE_CHANNEL, MovieCache } from './features/catalogue/movie-cache.
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
 import { seatRoutes } from './features/seats/routes.ts';
+import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticFiles } from './plugins/static-files.ts';
@@ -66,7 +67,8 @@ export async function buildApp({
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Unset, no forwarded header is believed: request.ip (rate limits, logs) is the peer's address.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -97,7 +99,7 @@ export async function buildApp({
     seatMaps,
     movieCache,
     auth,
-    gateway: stripe ?? sandbox,
+    gateway: config.PAYMENT_GATEWAY === 'stripe' && stripe ? stripe : sandbox,
     gateways,
     sandbox,
     stripe,
@@ -114,6 +116,10 @@ export async function buildApp({
   });
 
   await app.register(securityHeaders, { https: config.PUBLIC_URL.startsWith('https:') });
+  await app.register(crossOrigin, {
+    ownOrigins: [new URL(config.PUBLIC_URL).origin, ...devOrigins(config)],
+    corsOrigins: config.CORS_ORIGINS,
+  });
   await app.register(errorHandler);
 
   app.get('/api/health', async () => {
@@ -135,4 +141,16 @@ export async function buildApp({
     app.addHook('onClose', async () => stopSweeper());
   }
   return app;
+}
+
+/** Vite's dev server and preview proxy /api, so their pages are this app too while developing. */
+export function devOrigins(config: Env): string[] {
+  return config.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://localhost:4173'] : [];
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
+function trustProxyOption(
+  setting: Env['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { z } from 'zod';
 
 const optionalText = z
@@ -45,11 +46,39 @@ const envSchema = z
     OIDC_CLIENT_SECRET: optionalText,
     /** How the sign-in screen names the provider: "Continue with {name}". */
     OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Single Sign-On'),
+    /** Reverse proxies whose X-Forwarded-* headers are believed: a hop count or addresses/CIDRs. */
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .transform(parseTrustProxy)
+        .refine((value) => value !== null, {
+          message:
+            'TRUST_PROXY must be a hop count (such as 1) or comma-separated proxy addresses or CIDR ranges',
+        })
+        .optional(),
+    ),
+    /** Other web apps allowed to call the API with credentials (exact origins). */
+    CORS_ORIGINS: optionalText.pipe(
+      z
+        .string()
+        .transform(parseOrigins)
+        .refine((value) => value !== null, {
+          message: 'CORS_ORIGINS must be comma-separated origins such as https://kiosk.example.com',
+        })
+        .optional(),
+    ),
+    /** Which gateway takes new payments; in production the sandbox only runs when named here. */
+    PAYMENT_GATEWAY: optionalText.pipe(
+      z.enum(['stripe', 'sandbox'], { message: 'PAYMENT_GATEWAY must be stripe or sandbox' }).optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    TRUST_PROXY: env.TRUST_PROXY ?? false,
+    CORS_ORIGINS: env.CORS_ORIGINS ?? [],
+    PAYMENT_GATEWAY: env.PAYMENT_GATEWAY ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
   }));
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,6 +90,44 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Proxy names proxy-addr (Fastify's trustProxy) understands besides addresses. */
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A hop count, or proxy addresses/CIDR ranges; null when a part is neither. */
+function parseTrustProxy(value: string): number | string[] | null {
+  if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) : null;
+  const parts = value.split(',').map((part) => part.trim());
+  const valid = parts.every((part) => {
+    if (proxyNames.has(part)) return true;
+    const [address, bits, extra] = part.split('/');
+    if (extra !== undefined || !address || !net.isIP(address)) return false;
+    if (bits === undefined) return true;
+    const max = net.isIPv4(address) ? 32 : 128;
+    return /^\d+$/.test(bits) && Number(bits) <= max;
+  });
+  return valid ? parts : null;
+}
+
+/** Exact origins (scheme://host[:port]), normalised; null when a part is not an origin. */
+function parseOrigins(value: string): string[] | null {
+  const origins: string[] = [];
+  for (const part of value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(part);
+    } catch {
+      return null;
+    }
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    if (!/^https?:$/.test(url.protocol) || !bare) return null;
+    origins.push(url.origin);
+  }
+  return origins;
 }
 
 export class EnvError extends Error {
@@ -81,6 +148,19 @@ function crossChecks(source: Source): string[] {
   }
   if (set('STRIPE_SECRET_KEY') !== set('STRIPE_WEBHOOK_SECRET')) {
     problems.push('STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together');
+  }
+  const gateway = (source.PAYMENT_GATEWAY ?? '').trim();
+  if (gateway === 'stripe' && !set('STRIPE_SECRET_KEY')) {
+    problems.push(
+      'PAYMENT_GATEWAY: PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  // Anyone could "pay" through the sandbox, so production never falls back to it unasked.
+  if ((source.NODE_ENV ?? '').trim() === 'production' && !gateway && !set('STRIPE_SECRET_KEY')) {
+    problems.push(
+      'PAYMENT_GATEWAY: production takes payments with Stripe (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); ' +
+        'set PAYMENT_GATEWAY=sandbox to run the test gateway on purpose',
+    );
   }
   const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter(set).length;
   if (oidc !== 0 && oidc !== 3) {

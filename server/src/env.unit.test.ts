@@ -49,12 +49,50 @@ describe('configuration', () => {
 
   it('requires a session secret in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET is required in production/);
-    expect(loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe(
-      'production',
-    );
+    expect(
+      loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), PAYMENT_GATEWAY: 'sandbox' })
+        .NODE_ENV,
+    ).toBe('production');
   });
 
   it('requires the three OIDC settings together', () => {
     expect(() => loadEnv({ OIDC_ISSUER: 'http://127.0.0.1:9000' })).toThrow(/go together/);
+  });
+
+  it('runs the sandbox gateway in production only when it is chosen', () => {
+    const secret = { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32) };
+    expect(() => loadEnv(secret)).toThrow(/set PAYMENT_GATEWAY=sandbox to run the test gateway on purpose/);
+    expect(loadEnv({ ...secret, PAYMENT_GATEWAY: 'sandbox' }).PAYMENT_GATEWAY).toBe('sandbox');
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadEnv({ ...secret, ...stripe }).PAYMENT_GATEWAY).toBe('stripe');
+    expect(loadEnv({}).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() => loadEnv({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/needs STRIPE_SECRET_KEY/);
+    expect(() => loadEnv({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY must be stripe or sandbox/);
+  });
+
+  it('reads TRUST_PROXY as a hop count or proxy addresses, believing none when unset', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', '0', '10.0.0.1/40', 'proxy.example.com', '*']) {
+      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be a hop count/);
+    }
+  });
+
+  it('reads CORS_ORIGINS as exact origins', () => {
+    expect(loadEnv({}).CORS_ORIGINS).toEqual([]);
+    expect(
+      loadEnv({ CORS_ORIGINS: 'https://kiosk.example.com/, http://localhost:5174' }).CORS_ORIGINS,
+    ).toEqual(['https://kiosk.example.com', 'http://localhost:5174']);
+    for (const bad of ['*', 'kiosk.example.com', 'https://kiosk.example.com/app', 'ftp://x.example']) {
+      expect(() => loadEnv({ CORS_ORIGINS: bad }), bad).toThrow(
+        /CORS_ORIGINS must be comma-separated origins/,
+      );
+    }
   });
 });

@@ -6,7 +6,7 @@ import { ensureAdmin, setRole } from './ensure-admin.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, env: { AUTH_RATE_LIMIT: '5' } });
+  t = await createTestApp({ seed: true, env: { AUTH_RATE_LIMIT: '5', TRUST_PROXY: '127.0.0.1' } });
 });
 afterAll(() => t.close());
 

@@ -34,8 +34,10 @@ export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
         ]
       : [];
 
-  const trustedOrigins = [config.PUBLIC_URL];
-  if (config.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173');
+  // The cross-origin guard (plugins/cross-origin.ts) checks the same origins for every /api call.
+  const trustedOrigins = [config.PUBLIC_URL, ...config.CORS_ORIGINS];
+  if (config.NODE_ENV === 'development')
+    trustedOrigins.push('http://localhost:5173', 'http://localhost:4173');
 
   return betterAuth({
     appName: config.CINEMA_NAME,
