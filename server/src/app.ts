@@ -18,7 +18,8 @@ import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
 import { seatRoutes } from './features/seats/routes.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
-import { errorHandler } from './plugins/error-handler.ts';
+import { errorHandler, frameworkError } from './plugins/error-handler.ts';
+import { inputHygiene } from './plugins/input-hygiene.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticFiles } from './plugins/static-files.ts';
 
@@ -65,7 +66,8 @@ export async function buildApp({
   sweepIntervalMs = 2_000,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: withBoundedRequestLogs(logger),
+    frameworkErrors: frameworkError,
     bodyLimit: BODY_LIMIT,
     // Unset, no forwarded header is believed: request.ip (rate limits, logs) is the peer's address.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -121,6 +123,7 @@ export async function buildApp({
     corsOrigins: config.CORS_ORIGINS,
   });
   await app.register(errorHandler);
+  await app.register(inputHygiene);
 
   app.get('/api/health', async () => {
     await database.db.execute('select 1');
@@ -153,4 +156,23 @@ function trustProxyOption(
   setting: Env['TRUST_PROXY'],
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
+const MAX_LOGGED_URL = 300;
+
+/** Request lines in the log keep at most MAX_LOGGED_URL characters of the address (a 20 kB callbackURL is not a log line). */
+function withBoundedRequestLogs(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
+  if (!logger || typeof logger !== 'object') return logger;
+  return {
+    ...logger,
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: request.method,
+        url: request.url.length > MAX_LOGGED_URL ? `${request.url.slice(0, MAX_LOGGED_URL)}…` : request.url,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+      ...('serializers' in logger ? logger.serializers : {}),
+    },
+  };
 }

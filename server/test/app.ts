@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
@@ -21,6 +21,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** Runs the expiry sweeper this often; by default tests release holds themselves. */
   sweepIntervalMs?: number;
+  /** A logger for tests that read the log; silent by default. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** The app that app.ts builds, on a fresh database of this run's kind, for `app.inject`. */
@@ -30,12 +32,19 @@ export async function createTestApp({
   testDb,
   extend,
   sweepIntervalMs = 0,
+  logger,
 }: TestAppOptions = {}): Promise<TestApp> {
   const config = loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory', AUTH_RATE_LIMIT: '0', ...env });
   const db = testDb ?? (await createTestDatabase());
   const clock = { now: new Date() };
   if (seed) await seedIfEmpty({ db: db.database.db, timeZone: config.CINEMA_TIMEZONE, now: clock.now });
-  const app = await buildApp({ config, database: db.database, clock: () => clock.now, sweepIntervalMs });
+  const app = await buildApp({
+    config,
+    database: db.database,
+    clock: () => clock.now,
+    sweepIntervalMs,
+    logger,
+  });
   extend?.(app);
   await app.ready();
   return {

@@ -78,16 +78,27 @@ export function ratingFromText(text: string): number | null {
   return Math.round(value * 10) / 10;
 }
 
-const price = z.coerce
-  .number({ message: showMessages.invalidPrice })
-  .refine((value) => Number.isFinite(value) && value >= 1 && value <= 1_000_000, showMessages.invalidPrice)
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Prices are in whole paise');
+/**
+ * A number as the form sends it: a number or a numeric string. Unlike z.coerce, an array, a
+ * boolean or null is not a number (Number([96]) is 96, Number(null) is 0).
+ */
+const formNumber = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value), schema);
 
-const totalSeats = z.coerce
-  .number({ message: showMessages.invalidTotalSeats })
-  .int(showMessages.invalidTotalSeats)
-  .min(1, showMessages.invalidTotalSeats)
-  .max(MAX_TOTAL_SEATS, showMessages.invalidTotalSeats);
+const price = formNumber(
+  z
+    .number({ message: showMessages.invalidPrice })
+    .refine((value) => Number.isFinite(value) && value >= 1 && value <= 1_000_000, showMessages.invalidPrice)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Prices are in whole paise'),
+);
+
+const totalSeats = formNumber(
+  z
+    .number({ message: showMessages.invalidTotalSeats })
+    .int(showMessages.invalidTotalSeats)
+    .min(1, showMessages.invalidTotalSeats)
+    .max(MAX_TOTAL_SEATS, showMessages.invalidTotalSeats),
+);
 
 const isoDate = z
   .string({ message: 'Each date is YYYY-MM-DD' })

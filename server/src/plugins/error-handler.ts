@@ -1,7 +1,8 @@
 import { messages } from '@marquee/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 
 /** Framework errors that are the client's doing, in words a person can act on. */
 const frameworkMessages: Record<string, string> = {
@@ -11,7 +12,18 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
   FST_ERR_VALIDATION: 'Invalid request',
+  FST_ERR_BAD_URL: 'The address is not valid',
+  FST_ERR_ASYNC_CONSTRAINT: 'The address is not valid',
 };
+
+/** Fastify's own routing errors (a malformed path such as `/api/%ff`), in the contract's shape. */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .status(status)
+    .send({ success: false, message: (error.code && frameworkMessages[error.code]) ?? 'Bad request' });
+}
 
 /**
  * Every failure leaves as `{success:false, message}`: AppErrors with their own status, client
@@ -29,7 +41,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         (status === 429 ? 'Too many requests. Please try again later.' : error.message);
       return reply.status(status).send({ success: false, message });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ error: loggableError(error) }, 'request failed');
     return reply
       .status(status >= 500 && status < 600 ? status : 500)
       .send({ success: false, message: messages.internal });

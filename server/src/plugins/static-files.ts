@@ -46,7 +46,9 @@ export const staticFiles = fp(async (app: FastifyInstance) => {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url === '/api' || url.startsWith('/api/')) {
-      return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${url}` });
+      return reply
+        .status(404)
+        .send({ success: false, message: `Not found: ${request.method} ${url.slice(0, 200)}` });
     }
     // A missing file is a 404; any other page is the app's to route (it shows its own 404 page).
     const isFile = /\.[a-z0-9]+$/i.test(url) || url.startsWith('/assets/') || url.startsWith('/posters/');

@@ -3,6 +3,7 @@ import {
   type AdminShowsResponse,
   type AuditResponse,
   type DashboardResponse,
+  isIsoDate,
 } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ const id = z
 const date = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date is YYYY-MM-DD')
+  .refine(isIsoDate, 'date is YYYY-MM-DD')
   .optional()
   .or(z.literal('').transform(() => undefined));
 

@@ -58,6 +58,9 @@ export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
       useSecureCookies: config.PUBLIC_URL.startsWith('https:'),
     },
     telemetry: { enabled: false },
+    // Unexpected failures reach our error handler, which logs them without query parameters
+    // (better-auth would print the whole error, values included, to the console).
+    onAPIError: { throw: true },
     // Into the app's own log, not the console (a wrong password is not a server warning).
     logger: {
       log: (level, message) => (level === 'error' ? log.error(message) : log.debug(`[auth] ${message}`)),

@@ -1,10 +1,42 @@
+import { messages } from '@marquee/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { parseInput } from '../../lib/parse.ts';
 import { countAttempt } from './rate-limit.ts';
 
 /** Paths whose attempts count against AUTH_RATE_LIMIT (credential guessing and account spam). */
 const limitedPaths = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+
+/**
+ * Bodies better-auth would pass to the database unchecked (its update-user stores `name: null`
+ * and fails with a 500); checked here so the client hears a 400.
+ */
+const bodyRules: Record<string, z.ZodType> = {
+  '/api/auth/update-user': z.looseObject({
+    name: z
+      .string({ message: 'Name must be text' })
+      .trim()
+      .min(1, 'Please enter your name')
+      .max(100)
+      .optional(),
+    image: z.string({ message: 'Image must be a URL' }).max(2_000).nullable().optional(),
+  }),
+};
+
+/** Answers that are lists, wrapped so they carry `success` and `message` like every other. */
+const listNames: Record<string, string> = {
+  '/api/auth/list-sessions': 'sessions',
+  '/api/auth/list-accounts': 'accounts',
+};
+
+/** A session as listed to its owner: everything but the token, which would work as a bearer. */
+function withoutToken(entry: unknown): unknown {
+  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return entry;
+  const { token: _token, ...rest } = entry as Record<string, unknown>;
+  return rest;
+}
 
 /** better-auth's codes, in the words our screens show. */
 const friendlier: Record<string, { status?: number; message: string }> = {
@@ -35,10 +67,12 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   app.route({
-    method: ['GET', 'POST'],
+    method: ['GET', 'HEAD', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
       const path = request.url.split('?')[0]!;
+      const rule = bodyRules[path];
+      if (rule && request.method === 'POST') parseInput(rule, request.body ?? {});
       if (request.method === 'POST' && limitedPaths.has(path) && config.AUTH_RATE_LIMIT > 0) {
         const allowed = await countAttempt({
           db,
@@ -57,17 +91,18 @@ export async function authRoutes(app: FastifyInstance) {
           : undefined;
       const response = await auth.handler(
         new Request(new URL(request.url, config.PUBLIC_URL), {
-          method: request.method,
+          // HEAD is a GET without the body (Fastify drops it); better-auth only knows GET.
+          method: request.method === 'HEAD' ? 'GET' : request.method,
           headers: fromNodeHeaders(request.headers),
           body,
         }),
       );
-      return relay(response, reply);
+      return relay(response, reply, path);
     },
   });
 }
 
-async function relay(response: Response, reply: FastifyReply) {
+async function relay(response: Response, reply: FastifyReply, path: string) {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding')
@@ -77,8 +112,30 @@ async function relay(response: Response, reply: FastifyReply) {
   if (cookies.length) reply.header('set-cookie', cookies);
 
   const text = await response.text();
-  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return reply.send(text);
-  const payload: unknown = text ? JSON.parse(text) : null;
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  if (response.status >= 500) {
+    // better-auth's own failures (thrown errors are logged by our error handler) tell nothing.
+    return reply.status(500).type('application/json').send({ success: false, message: messages.internal });
+  }
+  if (!isJson && response.status >= 400) {
+    const message =
+      response.status === 404 ? `Not found: ${path.slice(0, 200)}` : response.statusText || 'Request failed';
+    return reply.type('application/json').send({ success: false, message });
+  }
+  if (!isJson) return reply.send(text);
+  let payload: unknown = text ? JSON.parse(text) : null;
+  if (path === '/api/auth/list-sessions' && Array.isArray(payload)) payload = payload.map(withoutToken);
+  if (path === '/api/auth/admin/list-user-sessions' && payload && typeof payload === 'object') {
+    const listed = payload as { sessions?: unknown };
+    if (Array.isArray(listed.sessions)) payload = { ...listed, sessions: listed.sessions.map(withoutToken) };
+  }
+  if (Array.isArray(payload)) {
+    return reply.send({
+      success: response.status < 400,
+      message: 'OK',
+      [listNames[path] ?? 'items']: payload,
+    });
+  }
   if (payload === null) {
     return reply.send({ success: true, message: 'Not signed in', session: null, user: null });
   }
