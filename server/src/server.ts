@@ -4,11 +4,13 @@ import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { ensureAdmin } from './features/auth/ensure-admin.ts';
+import { secureDataDir } from './lib/data-dir.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 async function main() {
   const config = loadEnv();
+  const dataDirWarning = secureDataDir(config.DATA_DIR);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -26,6 +28,7 @@ async function main() {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  if (dataDirWarning) app.log.warn(dataDirWarning);
 
   const seeded = await seedIfEmpty({ db: database.db, timeZone: config.CINEMA_TIMEZONE, now: new Date() });
   if (seeded) app.log.info('seeded the sample catalogue');

@@ -136,8 +136,16 @@ async function relay(response: Response, reply: FastifyReply, path: string) {
       [listNames[path] ?? 'items']: payload,
     });
   }
+  if (payload === null && response.status === 401) {
+    return reply.send({ success: false, message: messages.authenticationRequired });
+  }
   if (payload === null) {
-    return reply.send({ success: true, message: 'Not signed in', session: null, user: null });
+    return reply.send({
+      success: response.status < 400,
+      message: 'Not signed in',
+      session: null,
+      user: null,
+    });
   }
   if (typeof payload !== 'object' || Array.isArray(payload)) return reply.send(payload);
   const answer = payload as Record<string, unknown>;

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { ConnectionLimit } from '../../lib/connection-limit.ts';
+
+/** Live seat maps one client address may keep open (a family's phones behind one router and more). */
+export const SEAT_STREAMS_PER_ADDRESS = 20;
+export const TOO_MANY_STREAMS =
+  'Too many live seat maps are open from your address. Close some and try again.';
 
 export async function seatRoutes(app: FastifyInstance) {
   const { seatMaps, clock } = app.deps;
   // Open event streams, ended before the server closes so shutdown does not wait on them.
   const streams = new Set<() => void>();
+  const streamLimit = new ConnectionLimit(SEAT_STREAMS_PER_ADDRESS);
   app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
@@ -24,6 +31,8 @@ export async function seatRoutes(app: FastifyInstance) {
     const { showId } = request.params;
     const first = await seatMaps.read(showId, clock().getTime());
     if (!first) throw notFound('Show not found');
+    const release = streamLimit.acquire(request.ip);
+    if (!release) throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS);
 
     reply.hijack();
     const res = reply.raw;
@@ -60,6 +69,7 @@ export async function seatRoutes(app: FastifyInstance) {
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
     const stop = () => {
       closed = true;
+      release();
       streams.delete(end);
       unwatch();
       clearTimeout(pending);
