@@ -39,18 +39,22 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** Said loudly: the sandbox takes no money, so nobody should mistake this page for a real checkout. */
 function TestPaymentNote() {
   return (
     <div
       role="note"
       aria-label="Test payment"
-      className="flex gap-3 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950/60 dark:text-sky-100"
+      className="flex gap-3 rounded-lg border-2 border-amber-500 bg-amber-50 p-4 text-amber-950 dark:border-amber-400 dark:bg-amber-950/60 dark:text-amber-50"
     >
-      <FlaskConical aria-hidden className="mt-0.5 size-5 shrink-0" />
-      <p>
-        <strong className="font-semibold">This is a test payment.</strong> Marquee's sandbox gateway takes no
-        real money and needs no card details: paying here only marks the booking as paid.
-      </p>
+      <FlaskConical aria-hidden className="mt-0.5 size-6 shrink-0" />
+      <div>
+        <p className="text-base font-bold tracking-wide uppercase">Test payment: no real money</p>
+        <p className="mt-1 text-sm">
+          <strong className="font-semibold">This is a test payment.</strong> Marquee's sandbox gateway takes
+          no real money and needs no card details: paying here only marks the booking as paid.
+        </p>
+      </div>
     </div>
   );
 }
