@@ -20,6 +20,7 @@ import { seatRoutes } from './features/seats/routes.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticFiles } from './plugins/static-files.ts';
+import { Lifecycle, lifecycleRoutes } from './ops/lifecycle.ts';
 
 export interface AppDeps {
   config: Env;
@@ -36,6 +37,8 @@ export interface AppDeps {
   stripe: StripeGateway | null;
   /** The time as the app sees it; tests pass their own. */
   clock: () => Date;
+  /** Starting, ready or draining: readiness and graceful shutdown (ops/lifecycle.ts). */
+  lifecycle: Lifecycle;
 }
 
 declare module 'fastify' {
@@ -67,7 +70,9 @@ export async function buildApp({
     logger,
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
-    return503OnClosing: true,
+    // While draining, requests on connections that are still open are answered (with
+    // `Connection: close`), not refused: see ops/shutdown.ts.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 
@@ -102,6 +107,7 @@ export async function buildApp({
     sandbox,
     stripe,
     clock,
+    lifecycle: new Lifecycle(),
   });
 
   // Changes from any process on this database (this one included) reach the caches this way.
@@ -116,10 +122,7 @@ export async function buildApp({
   await app.register(securityHeaders, { https: config.PUBLIC_URL.startsWith('https:') });
   await app.register(errorHandler);
 
-  app.get('/api/health', async () => {
-    await database.db.execute('select 1');
-    return { success: true, message: 'ok', database: database.kind };
-  });
+  await app.register(lifecycleRoutes);
   await app.register(authRoutes);
   await app.register(catalogueRoutes);
   await app.register(favouriteRoutes);

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { ensureAdmin } from './features/auth/ensure-admin.ts';
+import { gracefulShutdown } from './ops/shutdown.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -43,19 +44,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests and closing the database');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took over 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    void gracefulShutdown(app, signal);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
