@@ -115,7 +115,22 @@ export async function buildApp({
     database.listen(SEAT_CHANNEL, (showId) => (showId ? seatMaps.invalidate(showId) : seatMaps.clear())),
     database.listen(CATALOGUE_CHANNEL, () => movieCache.invalidate()),
   ]);
+  // Notifications sent while the LISTEN connection was down are lost: drop everything cached,
+  // which also sends every open seat stream a fresh map (see SeatMapCache.clear).
+  const stopListenerEvents = database.onListenerEvent((event) => {
+    if (event.state === 'lost') {
+      app.log.warn({ err: event.error }, 'lost the LISTEN connection; reconnecting');
+      return;
+    }
+    seatMaps.clear();
+    movieCache.invalidate();
+    app.log.info(
+      { downMs: event.downMs, attempts: event.attempts },
+      'LISTEN connection restored; caches cleared',
+    );
+  });
   app.addHook('onClose', async () => {
+    stopListenerEvents();
     await Promise.all(unlisten.map((stop) => stop()));
   });
 
