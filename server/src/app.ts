@@ -78,7 +78,7 @@ export async function buildApp({
 
   const seatMaps = new SeatMapCache(database.db);
   const movieCache = new MovieCache(database.db);
-  const secret = resolveAuthSecret(config);
+  const secret = await resolveAuthSecret({ config, db: database.db });
   const auth = createAuth({ db: database.db, config, secret, log: app.log });
   const sandbox = new SandboxGateway(config.PUBLIC_URL, secret);
   const stripe =
