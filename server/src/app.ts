@@ -21,6 +21,8 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { Lifecycle, lifecycleRoutes } from './ops/lifecycle.ts';
+import { metricsRoutes } from './ops/metrics.ts';
+import { requestIdOf, requestIds } from './ops/request-id.ts';
 
 export interface AppDeps {
   config: Env;
@@ -74,6 +76,7 @@ export async function buildApp({
     // `Connection: close`), not refused: see ops/shutdown.ts.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    genReqId: requestIdOf,
   });
 
   const seatMaps = new SeatMapCache(database.db);
@@ -138,6 +141,8 @@ export async function buildApp({
   await app.register(errorHandler);
 
   await app.register(lifecycleRoutes);
+  await app.register(requestIds);
+  await app.register(metricsRoutes);
   await app.register(authRoutes);
   await app.register(catalogueRoutes);
   await app.register(favouriteRoutes);

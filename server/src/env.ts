@@ -45,6 +45,10 @@ const envSchema = z
     OIDC_CLIENT_SECRET: optionalText,
     /** How the sign-in screen names the provider: "Continue with {name}". */
     OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Single Sign-On'),
+    /** Bearer token GET /metrics asks for; unset, it answers only local callers (not via a proxy). */
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
