@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { ensureAdmin } from './features/auth/ensure-admin.ts';
+import { answerBackupRequests } from './ops/backup.ts';
 import { gracefulShutdown } from './ops/shutdown.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -39,6 +40,9 @@ async function main() {
     });
     app.log.info({ email: config.ADMIN_EMAIL }, 'admin account ensured');
   }
+
+  // `npm run backup` asks this process for a snapshot of the embedded database.
+  if (database.kind === 'pglite') answerBackupRequests(database, config.DATA_DIR, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -40,6 +40,8 @@ export interface Database {
   /** Hears when the LISTEN connection is lost and when it is back (PostgreSQL only). */
   onListenerEvent(handler: (event: ListenerEvent) => void): () => void;
   stats(): DatabaseStats;
+  /** The embedded database's directory as a gzipped tarball, taken between two queries. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,12 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     // In-process: there is no connection to lose.
     onListenerEvent: () => () => {},
     stats: () => ({ pool: null, listener: null }),
+    async dump() {
+      // Flushed first so the copy needs little recovery; PGlite runs no query while it copies,
+      // and the write-ahead log it includes makes it crash-consistent whatever else was open.
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -101,7 +109,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
  * PGlite does not guard its directory, and two processes on one directory corrupt it.
  * A lock file holding our pid refuses a second process; a lock left by a dead one is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'marquee.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -129,7 +137,7 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock ${path.resolve(dataDir)}`);
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
