@@ -82,6 +82,10 @@ export default defineConfig(({ command }) => ({
     // Every browser the app supports has <link rel="modulepreload">; the polyfill is dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // react-router probes React for useOptimistic at run time and falls back without it;
+      // preact/compat has none, and the check would call that designed fallback a mistake.
+      // Our own imports need no such check: TypeScript refuses an import with no export.
+      checks: { importIsUndefined: false },
       output: {
         // The framework changes far less often than the app: in its own file it stays cached
         // across deploys. Only code every page needs goes in, so no lazy library is pulled forward.

@@ -22,6 +22,9 @@ import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { inputHygiene } from './plugins/input-hygiene.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticFiles } from './plugins/static-files.ts';
+import { Lifecycle, lifecycleRoutes } from './ops/lifecycle.ts';
+import { metricsRoutes } from './ops/metrics.ts';
+import { requestIdOf, requestIds } from './ops/request-id.ts';
 
 export interface AppDeps {
   config: Env;
@@ -38,6 +41,8 @@ export interface AppDeps {
   stripe: StripeGateway | null;
   /** The time as the app sees it; tests pass their own. */
   clock: () => Date;
+  /** Starting, ready or draining: readiness and graceful shutdown (ops/lifecycle.ts). */
+  lifecycle: Lifecycle;
 }
 
 declare module 'fastify' {
@@ -71,13 +76,16 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT,
     // Unset, no forwarded header is believed: request.ip (rate limits, logs) is the peer's address.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    return503OnClosing: true,
+    // While draining, requests on connections that are still open are answered (with
+    // `Connection: close`), not refused: see ops/shutdown.ts.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    genReqId: requestIdOf,
   });
 
   const seatMaps = new SeatMapCache(database.db);
   const movieCache = new MovieCache(database.db);
-  const secret = resolveAuthSecret(config);
+  const secret = await resolveAuthSecret({ config, db: database.db });
   const auth = createAuth({ db: database.db, config, secret, log: app.log });
   const sandbox = new SandboxGateway(config.PUBLIC_URL, secret);
   const stripe =
@@ -106,6 +114,7 @@ export async function buildApp({
     sandbox,
     stripe,
     clock,
+    lifecycle: new Lifecycle(),
   });
 
   // Changes from any process on this database (this one included) reach the caches this way.
@@ -113,7 +122,22 @@ export async function buildApp({
     database.listen(SEAT_CHANNEL, (showId) => (showId ? seatMaps.invalidate(showId) : seatMaps.clear())),
     database.listen(CATALOGUE_CHANNEL, () => movieCache.invalidate()),
   ]);
+  // Notifications sent while the LISTEN connection was down are lost: drop everything cached,
+  // which also sends every open seat stream a fresh map (see SeatMapCache.clear).
+  const stopListenerEvents = database.onListenerEvent((event) => {
+    if (event.state === 'lost') {
+      app.log.warn({ err: event.error }, 'lost the LISTEN connection; reconnecting');
+      return;
+    }
+    seatMaps.clear();
+    movieCache.invalidate();
+    app.log.info(
+      { downMs: event.downMs, attempts: event.attempts },
+      'LISTEN connection restored; caches cleared',
+    );
+  });
   app.addHook('onClose', async () => {
+    stopListenerEvents();
     await Promise.all(unlisten.map((stop) => stop()));
   });
 
@@ -125,10 +149,9 @@ export async function buildApp({
   await app.register(errorHandler);
   await app.register(inputHygiene);
 
-  app.get('/api/health', async () => {
-    await database.db.execute('select 1');
-    return { success: true, message: 'ok', database: database.kind };
-  });
+  await app.register(lifecycleRoutes);
+  await app.register(requestIds);
+  await app.register(metricsRoutes);
   await app.register(authRoutes);
   await app.register(catalogueRoutes);
   await app.register(favouriteRoutes);

@@ -71,6 +71,10 @@ const envSchema = z
     PAYMENT_GATEWAY: optionalText.pipe(
       z.enum(['stripe', 'sandbox'], { message: 'PAYMENT_GATEWAY must be stripe or sandbox' }).optional(),
     ),
+    /** Bearer token GET /metrics asks for; unset, it answers only local callers (not via a proxy). */
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

@@ -5,6 +5,8 @@ import { seedIfEmpty } from './db/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { ensureAdmin } from './features/auth/ensure-admin.ts';
 import { secureDataDir } from './lib/data-dir.ts';
+import { answerBackupRequests } from './ops/backup.ts';
+import { gracefulShutdown } from './ops/shutdown.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -42,23 +44,14 @@ async function main() {
     app.log.info({ email: config.ADMIN_EMAIL }, 'admin account ensured');
   }
 
+  // `npm run backup` asks this process for a snapshot of the embedded database.
+  if (database.kind === 'pglite') answerBackupRequests(database, config.DATA_DIR, app.log);
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests and closing the database');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took over 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    void gracefulShutdown(app, signal);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,14 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from './database.ts';
+import { killServerProcesses, startServerProcess } from './server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-process-'));
 let pgDatabase: TestDatabase | undefined;
 afterAll(async () => {
+  killServerProcesses();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await pgDatabase?.drop();
 });
@@ -20,39 +20,11 @@ async function databaseUrl() {
   return pgDatabase.url!;
 }
 
-/** Starts `npm start`'s server process (without the client build) and waits until it listens. */
-async function startServer(env: Record<string, string> = {}) {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: await databaseUrl(),
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 45_000;
-  let baseURL: string | undefined;
-  while (!baseURL) {
-    const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-    if (match) baseURL = match[1];
-    else if (child.exitCode !== null) break;
-    else if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, baseURL, exited, output: () => output };
+function startServer(env: Record<string, string> = {}) {
+  return databaseUrl().then((url) => startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: url, ...env }));
 }
 
-describe('the server process', () => {
+describe('the server process', { timeout: 120_000 }, () => {
   let moviesBefore: unknown;
 
   it('starts on an empty database, seeds it and answers', async () => {

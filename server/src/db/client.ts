@@ -9,6 +9,12 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  PgListener,
+  type ListenerEvent,
+  type ListenerStats,
+  type NotificationHandler,
+} from './pg-listener.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -18,13 +24,24 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Queryable = Db | Tx;
 
 export type DatabaseKind = 'pglite' | 'postgres';
-export type NotificationHandler = (payload: string) => void;
+export type { ListenerEvent, NotificationHandler };
+
+export interface DatabaseStats {
+  /** Connections to PostgreSQL: open, idle, requests waiting for one, and the limit. */
+  pool: { total: number; idle: number; waiting: number; max: number } | null;
+  listener: ListenerStats | null;
+}
 
 export interface Database {
   db: Db;
   kind: DatabaseKind;
   /** LISTEN on a channel; NOTIFYs sent in a transaction arrive after it commits. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /** Hears when the LISTEN connection is lost and when it is back (PostgreSQL only). */
+  onListenerEvent(handler: (event: ListenerEvent) => void): () => void;
+  stats(): DatabaseStats;
+  /** The embedded database's directory as a gzipped tarball, taken between two queries. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -69,6 +86,15 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
         if (!client.closed) await unsubscribe();
       };
     },
+    // In-process: there is no connection to lose.
+    onListenerEvent: () => () => {},
+    stats: () => ({ pool: null, listener: null }),
+    async dump() {
+      // Flushed first so the copy needs little recovery; PGlite runs no query while it copies,
+      // and the write-ahead log it includes makes it crash-consistent whatever else was open.
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -83,7 +109,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
  * PGlite does not guard its directory, and two processes on one directory corrupt it.
  * A lock file holding our pid refuses a second process; a lock left by a dead one is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'marquee.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -111,7 +137,7 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock ${path.resolve(dataDir)}`);
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -132,21 +158,25 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     await pool.end();
     throw error;
   }
-  const listeners = new Set<pg.Client>();
+  const listener = new PgListener(databaseUrl);
+  try {
+    await listener.start();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const max = options.poolSize ?? 10;
   return {
     db,
     kind: 'postgres',
-    async listen(channel, handler) {
-      const client = await openListener(databaseUrl, channel, handler);
-      listeners.add(client);
-      return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => {});
-      };
-    },
+    listen: (channel, handler) => listener.listen(channel, handler),
+    onListenerEvent: (handler) => listener.onEvent(handler),
+    stats: () => ({
+      pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max },
+      listener: listener.stats(),
+    }),
     async close() {
-      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
-      listeners.clear();
+      await listener.close();
       await pool.end();
     },
   };
@@ -163,17 +193,6 @@ async function migrateWithLock(databaseUrl: string) {
     await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_ID]).catch(() => {});
     await client.end();
   }
-}
-
-async function openListener(databaseUrl: string, channel: string, handler: NotificationHandler) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on('error', () => {});
-  client.on('notification', (message) => {
-    if (message.channel === channel) handler(message.payload ?? '');
-  });
-  await client.connect();
-  await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-  return client;
 }
 
 export interface PgError {
