@@ -7,8 +7,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
 import { isAdmin, requireUser } from '../auth/guards.ts';
 import { isUuid } from '../catalogue/queries.ts';
-import { recordAudit } from '../audit/record.ts';
-import { closeCheckouts, issueRefund } from '../payments/issue-refund.ts';
+import { closeCheckouts } from '../payments/checkouts.ts';
+import { carryOutRefunds } from '../payments/refund-worker.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { holdSeats } from './hold-seats.ts';
 import { findBookings, heldBookingView } from './queries.ts';
@@ -22,7 +22,7 @@ const createBookingInput = z.object({
 });
 
 export async function bookingRoutes(app: FastifyInstance) {
-  const { db, config, clock, seatMaps, gateway, movieCache } = app.deps;
+  const { db, config, clock, seatMaps, gateway, gateways, movieCache } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
 
   app.post('/api/bookings/create', async (request) => {
@@ -40,8 +40,10 @@ export async function bookingRoutes(app: FastifyInstance) {
       userId: user.id,
       now,
       windowSeconds: config.PAYMENT_WINDOW_SECONDS,
+      maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
+      maxPerShow: config.UNPAID_BOOKINGS_PER_SHOW,
       localCheckout: local && { paymentId, gateway: gateway.name, ...local },
-      onLapsed: (checkouts) => void closeCheckouts(app, checkouts),
+      onLapsed: (checkouts) => void closeCheckouts({ gateways, log: request.log }, checkouts),
     });
     seatMaps.invalidate(hold.showId);
 
@@ -107,20 +109,14 @@ export async function bookingRoutes(app: FastifyInstance) {
           now: clock(),
         });
         seatMaps.invalidate(outcome.showId);
-        await closeCheckouts(app, outcome.openCheckouts);
-        if (outcome.changed) {
-          await recordAudit(db, {
-            actorId: user.id,
-            action: 'booking.cancel',
-            entityType: 'booking',
-            entityId: outcome.bookingId,
-            details: { refunded: Boolean(outcome.refund) },
-          });
-        }
-        const refunded = outcome.refund ? await issueRefund(app, outcome.refund, 'booking cancelled') : false;
+        await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);
+        const [refund] = outcome.refundId
+          ? await carryOutRefunds({ db, gateways, clock, log: request.log }, [outcome.refundId])
+          : [];
+        const refunded = refund?.status === 'succeeded';
         const message = !outcome.changed
           ? `Booking already ${outcome.status}`
-          : outcome.refund
+          : outcome.refundId
             ? refunded
               ? 'Booking cancelled. Your payment has been refunded.'
               : 'Booking cancelled. Your refund is being processed.'

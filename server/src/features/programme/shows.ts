@@ -9,15 +9,16 @@ import {
   type Show,
   type UpdateShowInput,
 } from '@marquee/shared';
-import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { pgError, type Db } from '../../db/client.ts';
-import { bookings, bookingSeats, movies, payments, refunds, shows } from '../../db/schema.ts';
+import { bookings, bookingSeats, movies, payments, shows } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../catalogue/queries.ts';
 import { toShow } from '../catalogue/serialize.ts';
-import type { DueRefund, GatewayName, GatewayPayment } from '../payments/gateway.ts';
+import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
-import { notifySeatChange } from '../seats/seat-map-cache.ts';
+import { recordAudit } from '../audit/record.ts';
+import { recordRefund } from '../payments/record-refund.ts';
 
 const SLOT_INDEX = 'shows_movie_slot_live_uq';
 
@@ -159,7 +160,6 @@ export async function updateShow({
         changes.totalSeats = { from: show.totalSeats, to: input.totalSeats };
       }
       const [row] = await tx.update(shows).set(set).where(eq(shows.id, showId)).returning();
-      await notifySeatChange(tx, showId);
       return { show: toShow(row!, live.length, row!.movieId, timeZone), changes };
     });
   } catch (error) {
@@ -172,25 +172,32 @@ export interface CancelShowOutcome {
   show: Show;
   changed: boolean;
   cancelledBookings: number;
-  /** Refunds recorded for paid bookings, to issue through the gateway after commit. */
-  refunds: DueRefund[];
-  /** Checkouts of unpaid bookings to close at the gateway. */
+  /** Refunds recorded for paid bookings, for the refund worker to carry out after commit. */
+  refundIds: string[];
+  /** Checkouts that could still be paid (unpaid and lapsed bookings), to close at the gateway. */
   openCheckouts: GatewayPayment[];
 }
 
 /**
  * Cancels a show with every booking still live on it, in one transaction: the show cannot be
- * booked again, each seat is freed once, and each paid booking gets exactly one refund record
- * (a second cancel finds nothing live and changes nothing).
+ * booked again, each seat is freed once, each paid booking gets exactly one refund record, and
+ * the audit row is written (a second cancel finds nothing live and changes nothing). A payment
+ * that still arrives for one of its bookings (a lapsed hold's checkout) is refunded by the event
+ * handler, which sees the show cancelled; its checkout is closed after commit.
+ *
+ * Locks follow decision 0009: the show FOR UPDATE (every booking-level path holds it KEY SHARE,
+ * so they finish first or wait), then its bookings in id order, then their payments.
  */
 export async function cancelShow({
   db,
   showId,
+  actorId,
   now,
   timeZone,
 }: {
   db: Db;
   showId: string;
+  actorId: string | null;
   now: Date;
   timeZone: string;
 }): Promise<CancelShowOutcome> {
@@ -200,7 +207,7 @@ export async function cancelShow({
       show: toShow(show, 0, show.movieId, timeZone),
       changed: false,
       cancelledBookings: 0,
-      refunds: [],
+      refundIds: [],
       openCheckouts: [],
     };
     if (show.status === 'cancelled') return outcome;
@@ -209,50 +216,59 @@ export async function cancelShow({
       .set({ status: 'cancelled', updatedAt: now })
       .where(eq(shows.id, showId))
       .returning();
-    const cancelled = await tx
-      .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(
-        and(eq(bookings.showId, showId), or(eq(bookings.status, 'pending'), eq(bookings.status, 'paid'))),
-      )
-      .returning({ id: bookings.id });
-    const ids = cancelled.map((booking) => booking.id);
+    const live = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.showId, showId), inArray(bookings.status, ['pending', 'paid'])))
+      .orderBy(asc(bookings.id))
+      .for('update');
+    const ids = live.map((booking) => booking.id);
     if (ids.length) {
+      await tx
+        .update(bookings)
+        .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+        .where(inArray(bookings.id, ids));
       await tx.update(bookingSeats).set({ isLive: false }).where(inArray(bookingSeats.bookingId, ids));
-      const open = await tx
+      await tx
         .update(payments)
         .set({ status: 'expired', updatedAt: now })
-        .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'open')))
-        .returning({ gateway: payments.gateway, ref: payments.gatewayRef });
-      outcome.openCheckouts = open.map((payment) => ({
-        gateway: payment.gateway as GatewayName,
-        ref: payment.ref,
-      }));
+        .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'open')));
       const paid = await tx
         .select()
         .from(payments)
         .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'succeeded')));
-      // One refund per paid booking, recorded in one statement.
-      outcome.refunds = paid.map((payment) => ({
-        refundId: randomUUID(),
-        gateway: payment.gateway as GatewayName,
-        paymentRef: payment.gatewayRef,
-        amountPaise: payment.amountPaise,
-      }));
-      if (paid.length) {
-        await tx.insert(refunds).values(
-          paid.map((payment, i) => ({
-            id: outcome.refunds[i]!.refundId,
+      for (const payment of paid) {
+        const refundId = await recordRefund(
+          tx,
+          {
             paymentId: payment.id,
+            gateway: payment.gateway,
+            paymentRef: payment.gatewayRef,
             amountPaise: payment.amountPaise,
             reason: 'The show was cancelled by the cinema',
-            createdAt: now,
-            updatedAt: now,
-          })),
+          },
+          now,
         );
+        if (refundId) outcome.refundIds.push(refundId);
       }
     }
-    await notifySeatChange(tx, showId);
+    // Every checkout of the show that is not paid may still complete at its gateway: close them.
+    const closable = await tx
+      .select({ gateway: payments.gateway, ref: payments.gatewayRef })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(and(eq(bookings.showId, showId), eq(payments.status, 'expired')));
+    outcome.openCheckouts = closable.map((payment) => ({
+      gateway: payment.gateway as GatewayName,
+      ref: payment.ref,
+    }));
+    await recordAudit(tx, {
+      actorId,
+      action: 'show.cancel',
+      entityType: 'show',
+      entityId: showId,
+      details: { cancelledBookings: ids.length, refunds: outcome.refundIds.length },
+    });
     return {
       ...outcome,
       show: toShow(row!, 0, row!.movieId, timeZone),
@@ -273,6 +289,5 @@ export async function deleteShow(db: Db, showId: string): Promise<void> {
     if (Number(value) > 0)
       throw conflict('This show has bookings, so it cannot be deleted. Cancel the show instead.');
     await tx.delete(shows).where(eq(shows.id, showId));
-    await notifySeatChange(tx, showId);
   });
 }
