@@ -68,6 +68,7 @@ async function expectRefunded(response: Awaited<ReturnType<typeof pay>>, booking
   // The buyer sees it on My Bookings.
   const mine = await t.app.inject({ method: 'GET', url: `/api/bookings/${bookingId}`, headers: asha.bearer });
   expect(mine.json().booking.refund).toMatchObject({ status: 'succeeded' });
+  expect(mine.json().booking.refund.reason).toMatch(reason);
 }
 
 describe('a payment that arrives late', () => {
