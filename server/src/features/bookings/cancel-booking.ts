@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/record.ts';
-import { isUuid } from '../catalogue/queries.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { recordRefund } from '../payments/record-refund.ts';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { insertMovie, insertShow } from '../../db/factories.ts';
 import { bookings, bookingSeats, payments, refunds, users } from '../../db/schema.ts';
-import { cancelShow, updateShow } from '../programme/shows.ts';
+import { cancelShow } from '../programme/cancel-show.ts';
+import { updateShow } from '../programme/update-show.ts';
 import { findDiscrepancies } from './reconcile.ts';
 
 // Defect 1 and 3 of issue 10: a payment is honoured only on a show that runs, with every seat on

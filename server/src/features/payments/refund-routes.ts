@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { payments, refunds } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { requireAdmin } from '../auth/guards.ts';
-import { isUuid } from '../catalogue/queries.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { findDiscrepancies } from './reconcile.ts';
 import { retryRefund } from './refund-worker.ts';
 

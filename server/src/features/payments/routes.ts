@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { bookings, payments, refunds } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isAdmin, requireUser } from '../auth/guards.ts';
-import { isUuid } from '../catalogue/queries.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { findBookings } from '../bookings/queries.ts';
 import { receiveEvent } from './receive-event.ts';
 import { refundRoutes } from './refund-routes.ts';

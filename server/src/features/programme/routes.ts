@@ -14,7 +14,11 @@ import { requireAdmin } from '../auth/guards.ts';
 import { closeCheckouts } from '../payments/checkouts.ts';
 import { carryOutRefunds } from '../payments/refund-worker.ts';
 import { createMovie } from './create-movie.ts';
-import { cancelShow, createShows, deleteShow, isSlotFree, showStart, updateShow } from './shows.ts';
+import { cancelShow } from './cancel-show.ts';
+import { createShows } from './create-shows.ts';
+import { deleteShow } from './delete-show.ts';
+import { isSlotFree, showStart } from './show-rules.ts';
+import { updateShow } from './update-show.ts';
 
 /** Staff running the programme: adding movies, adding, editing, cancelling and deleting shows. */
 export async function programmeRoutes(app: FastifyInstance) {
