@@ -9,6 +9,7 @@ import { startExpirySweeper } from './features/bookings/expiry-sweeper.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
 import { counterGateway, type GatewayName, type PaymentGateway } from './features/payments/gateway.ts';
+import { startRefundWorker } from './features/payments/refund-worker.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { programmeRoutes } from './features/programme/routes.ts';
 import { SandboxGateway } from './features/payments/sandbox-gateway.ts';
@@ -56,7 +57,7 @@ export interface BuildAppOptions {
   database: Database;
   clock?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** How often lapsed holds are marked expired; 0 leaves it to the tests. */
+  /** How often lapsed holds are marked expired and due refunds tried; 0 leaves it to the tests. */
   sweepIntervalMs?: number;
 }
 
@@ -164,7 +165,14 @@ export async function buildApp({
 
   if (sweepIntervalMs > 0) {
     const stopSweeper = startExpirySweeper(app, sweepIntervalMs);
-    app.addHook('onClose', async () => stopSweeper());
+    const stopRefunds = startRefundWorker(
+      { db: database.db, gateways, clock, log: app.log },
+      sweepIntervalMs,
+    );
+    app.addHook('onClose', async () => {
+      stopSweeper();
+      stopRefunds();
+    });
   }
   return app;
 }

@@ -30,6 +30,10 @@ const envSchema = z
       z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
     ),
     PAYMENT_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+    /** Unpaid bookings one account may have at once, across all shows (one per show regardless). */
+    UNPAID_BOOKINGS_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+    /** Unpaid bookings one account may have for one show (the contract's rule is 1). */
+    UNPAID_BOOKINGS_PER_SHOW: z.coerce.number().int().min(1).max(100).default(1),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     CINEMA_NAME: z.string().trim().min(1).default('Marquee Cinemas'),
     CINEMA_TIMEZONE: z

@@ -34,7 +34,16 @@ export async function createTestApp({
   sweepIntervalMs = 0,
   logger,
 }: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory', AUTH_RATE_LIMIT: '0', ...env });
+  // Suites that are not about the holding limits let one account hold many bookings; the
+  // limits' own tests (holding-limits.test.ts) set the real values.
+  const config = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory',
+    AUTH_RATE_LIMIT: '0',
+    UNPAID_BOOKINGS_LIMIT: '100',
+    UNPAID_BOOKINGS_PER_SHOW: '100',
+    ...env,
+  });
   const db = testDb ?? (await createTestDatabase());
   const clock = { now: new Date() };
   if (seed) await seedIfEmpty({ db: db.database.db, timeZone: config.CINEMA_TIMEZONE, now: clock.now });

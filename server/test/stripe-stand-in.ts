@@ -28,9 +28,13 @@ export interface StripeStandIn {
   sessions: Map<string, StandInSession>;
   /** Every call: method, path and the form fields as sent. */
   requests: { method: string; path: string; form: Record<string, string>; idempotencyKey?: string }[];
-  refunds: { id: string; payment_intent: string; amount: number }[];
-  /** Makes the next n calls fail with a 500 api_error (an outage). */
-  failNext(n: number): void;
+  refunds: { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }[];
+  /**
+   * Makes the next n calls fail with a 500 api_error (an outage). With `afterApplying`, the next n
+   * refund creations are carried out and then answer 500, and that 500 is what Stripe replays to
+   * any retry with the same idempotency key (a lost answer).
+   */
+  failNext(n: number, options?: { afterApplying?: boolean }): void;
   /** What Stripe does when the buyer pays: the session completes with a payment intent. */
   complete(sessionId: string): StandInSession;
   close(): Promise<void>;
@@ -44,6 +48,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const refunds: StripeStandIn['refunds'] = [];
   const replays = new Map<string, { status: number; body: unknown }>();
   let failures = 0;
+  let lostAnswers = 0;
 
   function route(
     method: string,
@@ -101,15 +106,29 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const paymentIntent = form.payment_intent;
       const paid = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
       if (!paymentIntent || !paid) return invalid('No such payment_intent');
+      const metadata = Object.fromEntries(
+        Object.entries(form)
+          .filter(([key]) => key.startsWith('metadata['))
+          .map(([key, value]) => [key.slice(9, -1), value]),
+      );
       const refund = {
         id: id('re'),
         object: 'refund',
         payment_intent: paymentIntent,
         amount: Number(form.amount),
         status: 'succeeded',
+        metadata,
       };
       refunds.push(refund);
+      if (lostAnswers > 0) {
+        lostAnswers--;
+        return { status: 500, body: { error: { type: 'api_error', message: 'Stand-in lost the answer' } } };
+      }
       return { status: 200, body: refund };
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const data = refunds.filter((refund) => refund.payment_intent === form.payment_intent);
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     }
     return {
       status: 404,
@@ -135,8 +154,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         answer = replays.get(`${req.method} ${url.pathname} ${idempotencyKey}`)!;
       } else {
         answer = route(req.method ?? '', url.pathname, form);
-        if (idempotencyKey && answer.status < 500)
-          replays.set(`${req.method} ${url.pathname} ${idempotencyKey}`, answer);
+        // Stripe replays a key's first answer, a 500 included, once the request reached it.
+        if (idempotencyKey) replays.set(`${req.method} ${url.pathname} ${idempotencyKey}`, answer);
       }
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
       res.end(JSON.stringify(answer.body));
@@ -150,8 +169,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     sessions,
     requests,
     refunds,
-    failNext(n) {
-      failures = n;
+    failNext(n, options) {
+      if (options?.afterApplying) lostAnswers = n;
+      else failures = n;
     },
     complete(sessionId) {
       const session = sessions.get(sessionId);

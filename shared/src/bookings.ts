@@ -20,7 +20,8 @@ export interface Booking {
   paidAt: string | null;
   cancelledAt: string | null;
   /** Set once a paid booking's money is on its way back (`status`: pending, succeeded). */
-  refund: { amount: number; status: string; createdAt: string } | null;
+  /** Money owed back: `reason` says why (a cancel, a late payment the show could not honour). */
+  refund: { amount: number; status: string; reason?: string; createdAt: string } | null;
 }
 
 export interface BookingsResponse {

@@ -179,6 +179,9 @@ export const bookings = pgTable(
     index('bookings_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    index('bookings_user_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -230,17 +233,31 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Refunds owed, as an outbox: recorded in the transaction of the change that owes them, carried
+ * out by the refund worker (features/payments/refund-worker.ts) until the gateway confirms.
+ * `payment_id` is null for a captured payment that matched no booking.
+ */
 export const refunds = pgTable(
   'refunds',
   {
     id: uuid('id').primaryKey(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    gateway: text('gateway').notNull(),
+    /** The gateway's id of the payment to refund (checkout session, sandbox intent). */
+    paymentRef: text('payment_ref').notNull(),
     amountPaise: integer('amount_paise').notNull(),
     reason: text('reason').notNull(),
+    /** The gateway's id of the refund, once it confirmed it. */
     gatewayRef: text('gateway_ref'),
     status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the worker may next try (null once settled); a claim pushes it out by a lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Sent with the gateway call; changed after an error (gateways replay a key's first answer). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -248,6 +265,10 @@ export const refunds = pgTable(
     check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     // A payment is refunded at most once.
     uniqueIndex('refunds_payment_uq').on(t.paymentId),
+    uniqueIndex('refunds_gateway_payment_uq').on(t.gateway, t.paymentRef),
+    index('refunds_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** More for the client to act on, answered beside `success` and `message`. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

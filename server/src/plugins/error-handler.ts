@@ -32,7 +32,7 @@ export function frameworkError(error: FastifyError, _request: FastifyRequest, re
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ success: false, message: error.message });
+      return reply.status(error.status).send({ ...error.extra, success: false, message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

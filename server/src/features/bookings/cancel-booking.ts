@@ -1,28 +1,31 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '@marquee/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, bookingSeats, payments, refunds, shows } from '../../db/schema.ts';
+import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { isUuid } from '../catalogue/queries.ts';
-import type { DueRefund, GatewayName, GatewayPayment } from '../payments/gateway.ts';
-import { notifySeatChange } from '../seats/seat-map-cache.ts';
+import { recordAudit } from '../audit/record.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
+import { recordRefund } from '../payments/record-refund.ts';
 
 export interface CancelOutcome {
   bookingId: string;
   showId: string;
   changed: boolean;
   status: string;
-  /** Set when a paid booking was cancelled: the refund to issue through the gateway after commit. */
-  refund?: DueRefund;
+  /** Set when a paid booking was cancelled: its refund, recorded, for the worker to carry out. */
+  refundId?: string;
   /** Checkouts of an unpaid booking, to close at the gateway after commit. */
   openCheckouts: GatewayPayment[];
 }
 
 /**
- * Cancels a booking: frees its seats and, when it was paid, records a refund. Conditional on
- * the booking still being pending or paid, so cancelling twice (or racing a sweep) changes
- * nothing the second time. Buyers cannot cancel once the show has started; staff can.
+ * Cancels a booking: frees its seats and, when it was paid, records a refund (the outbox row),
+ * with its audit row, in one transaction. Conditional on the booking still being pending or
+ * paid, so cancelling twice (or racing a sweep or a payment) changes nothing the second time.
+ * Buyers cannot cancel once the show has started; staff can.
+ *
+ * Locks follow decision 0009: the show KEY SHARE, the booking, then its payments.
  */
 export async function cancelBooking({
   db,
@@ -39,14 +42,14 @@ export async function cancelBooking({
 }): Promise<CancelOutcome> {
   if (!isUuid(bookingId)) throw notFound('Booking not found');
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ booking: bookings, startsAt: shows.startsAt })
+    const [found] = await tx
+      .select({ showId: bookings.showId })
       .from(bookings)
-      .innerJoin(shows, eq(shows.id, bookings.showId))
-      .where(eq(bookings.id, bookingId))
-      .for('update', { of: bookings });
-    if (!row) throw notFound('Booking not found');
-    const { booking } = row;
+      .where(eq(bookings.id, bookingId));
+    if (!found) throw notFound('Booking not found');
+    const [show] = await tx.select().from(shows).where(eq(shows.id, found.showId)).for('key share');
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    if (!show || !booking) throw notFound('Booking not found');
     if (booking.userId !== actor.id && !actor.isAdmin)
       throw new AppError('FORBIDDEN', messages.notAuthorized);
     const unchanged = {
@@ -57,51 +60,59 @@ export async function cancelBooking({
       openCheckouts: [],
     };
     if (booking.status === 'cancelled' || booking.status === 'expired') return unchanged;
-    if (row.startsAt <= now && !actor.isAdmin)
+    if (show.startsAt <= now && !actor.isAdmin)
       throw badRequest('This show has already started, so the booking can no longer be cancelled');
 
+    const held = await tx.select().from(payments).where(eq(payments.bookingId, bookingId)).for('update');
     await tx
       .update(bookings)
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
       .where(eq(bookings.id, bookingId));
     await tx.update(bookingSeats).set({ isLive: false }).where(eq(bookingSeats.bookingId, bookingId));
-    const open = await tx
-      .update(payments)
-      .set({ status: 'expired', updatedAt: now })
-      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'open')))
-      .returning({ gateway: payments.gateway, ref: payments.gatewayRef });
-    await notifySeatChange(tx, booking.showId);
-
+    const open = held.filter((payment) => payment.status === 'open');
+    if (open.length) {
+      await tx
+        .update(payments)
+        .set({ status: 'expired', updatedAt: now })
+        .where(
+          inArray(
+            payments.id,
+            open.map((payment) => payment.id),
+          ),
+        );
+    }
     const outcome: CancelOutcome = {
       bookingId,
       showId: booking.showId,
       changed: true,
       status: 'cancelled',
-      openCheckouts: open.map((payment) => ({ gateway: payment.gateway as GatewayName, ref: payment.ref })),
+      openCheckouts: open.map((payment) => ({
+        gateway: payment.gateway as GatewayName,
+        ref: payment.gatewayRef,
+      })),
     };
-    if (booking.status === 'paid') {
-      const [paid] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
-      if (paid) {
-        const refundId = randomUUID();
-        await tx.insert(refunds).values({
-          id: refundId,
-          paymentId: paid.id,
-          amountPaise: paid.amountPaise,
-          reason,
-          createdAt: now,
-          updatedAt: now,
-        });
-        outcome.refund = {
-          refundId,
-          gateway: paid.gateway as GatewayName,
-          paymentRef: paid.gatewayRef,
-          amountPaise: paid.amountPaise,
-        };
-      }
+    const paid = held.find((payment) => payment.status === 'succeeded');
+    if (paid) {
+      outcome.refundId =
+        (await recordRefund(
+          tx,
+          {
+            paymentId: paid.id,
+            gateway: paid.gateway,
+            paymentRef: paid.gatewayRef,
+            amountPaise: paid.amountPaise,
+            reason,
+          },
+          now,
+        )) ?? undefined;
     }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'booking.cancel',
+      entityType: 'booking',
+      entityId: bookingId,
+      details: { refunded: Boolean(paid), reason },
+    });
     return outcome;
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { compareSeats, MAX_SEATS_PER_BOOKING, messages, seatIndex } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { GatewayPayment } from '../payments/gateway.ts';
 
 export interface HoldSeatsOptions {
@@ -12,6 +12,10 @@ export interface HoldSeatsOptions {
   userId: string;
   now: Date;
   windowSeconds: number;
+  /** Unpaid bookings the account may have across shows (one per show regardless). */
+  maxUnpaid: number;
+  /** Unpaid bookings the account may have for one show (1 by the contract). */
+  maxPerShow: number;
   /** A checkout the app opens itself (the sandbox), recorded in the same statement as the hold. */
   localCheckout?: { paymentId: string; gateway: string; ref: string; url: string };
   /** Told the checkouts of other buyers' lapsed holds released on the way, hold or no hold. */
@@ -52,14 +56,17 @@ type HoldResult =
       lapsed: GatewayPayment[];
     }
   | { refused: 400 | 404; message: string }
+  | { waiting: true; bookingId: string; url: string | null }
+  | { capped: true; unpaid: number }
   | { conflict: true; taken: string[]; detail: string | null; lapsed: GatewayPayment[] };
 
 /**
  * Holds seats for a buyer for the payment window: every seat or none.
  *
- * One call of marquee_hold_seats (migration 0002), one round trip, one transaction: it locks the
- * show KEY SHARE, releases lapsed holds on the show (so one never blocks a buyer, even before the
- * sweep), inserts the booking and its seat claims, and records a local checkout. The partial
+ * One call of marquee_hold_seats (migrations 0002, 0003), one round trip, one transaction: it
+ * locks the show KEY SHARE, then the account (holding limits: one unpaid booking per show, at
+ * most `maxUnpaid` across shows), releases lapsed holds on the show (so one never blocks a buyer,
+ * even before the sweep), inserts the booking and its seat claims, and records a local checkout. The partial
  * unique index booking_seats_live_uq decides: of two buyers racing for a seat, the second insert
  * finds the first's live row (on PostgreSQL it waits for that transaction to commit or roll back)
  * and fails with a unique violation, which undoes the booking and every claim of the request. The
@@ -73,6 +80,8 @@ export async function holdSeats({
   userId,
   now,
   windowSeconds,
+  maxUnpaid,
+  maxPerShow,
   localCheckout,
   onLapsed,
 }: HoldSeatsOptions): Promise<Hold> {
@@ -85,12 +94,26 @@ export async function holdSeats({
       ${bookingId}::uuid, ${showId}::uuid, ${userId}, ${`{${seats.join(',')}}`}::text[],
       ${`{${indexes.join(',')}}`}::integer[], ${now.toISOString()}::timestamptz,
       ${expiresAt.toISOString()}::timestamptz, ${localCheckout?.paymentId ?? null}::uuid,
-      ${localCheckout?.gateway ?? null}, ${localCheckout?.ref ?? null}, ${localCheckout?.url ?? null}
+      ${localCheckout?.gateway ?? null}, ${localCheckout?.ref ?? null}, ${localCheckout?.url ?? null},
+      ${maxUnpaid}::integer, ${maxPerShow}::integer
     ) as result`);
   const raw = (rows as unknown as { rows: { result: HoldResult | string }[] }).rows[0]!.result;
   const result = typeof raw === 'string' ? (JSON.parse(raw) as HoldResult) : raw;
   if ('refused' in result)
     throw result.refused === 404 ? notFound(result.message) : badRequest(result.message);
+  if ('waiting' in result) {
+    throw new AppError(
+      'CONFLICT',
+      'You already have a booking waiting for payment for this show. Pay for it or cancel it before booking again.',
+      { bookingId: result.bookingId, url: result.url },
+    );
+  }
+  if ('capped' in result) {
+    throw new AppError(
+      'CONFLICT',
+      `You already have ${result.unpaid} bookings waiting for payment. Pay for or cancel one of them before booking more.`,
+    );
+  }
   // Lapsed holds released on the way stay released, whether or not this hold succeeded.
   if (result.lapsed.length) onLapsed?.(result.lapsed);
   if ('conflict' in result) throw conflict(`Seats already booked: ${takenSeats(seats, result).join(', ')}`);

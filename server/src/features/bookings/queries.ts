@@ -162,6 +162,7 @@ function toBookingView({
       ? {
           amount: paiseToRupees(refund.amountPaise),
           status: refund.status,
+          reason: refund.reason,
           createdAt: refund.createdAt.toISOString(),
         }
       : null,

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { payments } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
 import { isAdmin, requireUser } from '../auth/guards.ts';
-import { isUuid } from '../catalogue/queries.ts';
-import { recordAudit } from '../audit/record.ts';
-import { closeCheckouts, issueRefund } from '../payments/issue-refund.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { closeCheckouts } from '../payments/checkouts.ts';
+import { carryOutRefunds } from '../payments/refund-worker.ts';
 import { cancelBooking } from './cancel-booking.ts';
-import { holdSeats } from './hold-seats.ts';
+import { createBooking } from './create-booking.ts';
 import { findBookings, heldBookingView } from './queries.ts';
 
 const createBookingInput = z.object({
@@ -22,7 +20,7 @@ const createBookingInput = z.object({
 });
 
 export async function bookingRoutes(app: FastifyInstance) {
-  const { db, config, clock, seatMaps, gateway, movieCache } = app.deps;
+  const { db, config, clock, seatMaps, gateway, gateways, movieCache } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
 
   app.post('/api/bookings/create', async (request) => {
@@ -31,52 +29,28 @@ export async function bookingRoutes(app: FastifyInstance) {
     if (input.userId && input.userId !== user.id) throw new AppError('FORBIDDEN', messages.notAuthorized);
     if (!isUuid(input.showId)) throw notFound('Show not found');
     const now = clock();
-    const paymentId = randomUUID();
-    const local = gateway.localCheckout?.(paymentId);
-    const hold = await holdSeats({
-      db,
-      showId: input.showId,
-      seatIds: input.selectedSeats,
-      userId: user.id,
-      now,
-      windowSeconds: config.PAYMENT_WINDOW_SECONDS,
-      localCheckout: local && { paymentId, gateway: gateway.name, ...local },
-      onLapsed: (checkouts) => void closeCheckouts(app, checkouts),
-    });
-    seatMaps.invalidate(hold.showId);
-
-    let checkout = local;
-    if (!checkout) {
-      // A gateway that calls out is called after the hold commits: never inside a transaction.
-      try {
-        checkout = await gateway.createCheckout({
-          paymentId,
-          bookingId: hold.bookingId,
-          amountPaise: hold.amountPaise,
-          expiresAt: hold.expiresAt,
-          description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}`,
-        });
-      } catch (error) {
-        // No way to pay: let the seats go at once rather than block them for the whole window.
-        request.log.error({ err: error, bookingId: hold.bookingId }, 'opening a checkout failed');
-        await cancelBooking({ db, bookingId: hold.bookingId, actor: { id: user.id, isAdmin: false }, now });
-        seatMaps.invalidate(hold.showId);
-        throw new AppError(
-          'UNAVAILABLE',
-          'The payment service is not answering, so your seats were released. Please try again in a moment.',
-        );
-      }
-      await db.insert(payments).values({
-        id: paymentId,
-        bookingId: hold.bookingId,
-        gateway: gateway.name,
-        gatewayRef: checkout.ref,
-        amountPaise: hold.amountPaise,
-        paymentUrl: checkout.url,
-        createdAt: now,
-        updatedAt: now,
+    let created;
+    try {
+      created = await createBooking({
+        db,
+        gateway,
+        gateways,
+        log: request.log,
+        now,
+        userId: user.id,
+        showId: input.showId,
+        seatIds: input.selectedSeats,
+        limits: {
+          windowSeconds: config.PAYMENT_WINDOW_SECONDS,
+          maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
+          maxPerShow: config.UNPAID_BOOKINGS_PER_SHOW,
+        },
       });
+    } finally {
+      // Held, released again, or refused: this process's seat map reads afresh.
+      seatMaps.invalidate(input.showId);
     }
+    const { hold, checkout } = created;
     const movie = await movieCache.find(hold.show.movieId);
     const booking = movie
       ? heldBookingView({ hold, user, movie, paymentUrl: checkout.url, now, timeZone })
@@ -107,20 +81,14 @@ export async function bookingRoutes(app: FastifyInstance) {
           now: clock(),
         });
         seatMaps.invalidate(outcome.showId);
-        await closeCheckouts(app, outcome.openCheckouts);
-        if (outcome.changed) {
-          await recordAudit(db, {
-            actorId: user.id,
-            action: 'booking.cancel',
-            entityType: 'booking',
-            entityId: outcome.bookingId,
-            details: { refunded: Boolean(outcome.refund) },
-          });
-        }
-        const refunded = outcome.refund ? await issueRefund(app, outcome.refund, 'booking cancelled') : false;
+        await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);
+        const [refund] = outcome.refundId
+          ? await carryOutRefunds({ db, gateways, clock, log: request.log }, [outcome.refundId])
+          : [];
+        const refunded = refund?.status === 'succeeded';
         const message = !outcome.changed
           ? `Booking already ${outcome.status}`
-          : outcome.refund
+          : outcome.refundId
             ? refunded
               ? 'Booking cancelled. Your payment has been refunded.'
               : 'Booking cancelled. Your refund is being processed.'

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { movies, shows } from '../../db/schema.ts';
 import { takenSeatsByShow } from '../seats/live-claims.ts';
 import { toMovie, toShow } from './serialize.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 export interface CatalogueQuery {
   db: Queryable;
@@ -12,9 +13,8 @@ export interface CatalogueQuery {
 }
 
 /** True for a string shaped like the uuids we issue; anything else cannot name a row. */
-export function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-}
+// Kept here for the features that still import it from the catalogue; it lives in lib/ids.ts.
+export { isUuid };
 
 export async function listMovies({ db }: Pick<CatalogueQuery, 'db'>): Promise<Movie[]> {
   const rows = await db.select().from(movies).orderBy(asc(movies.title));

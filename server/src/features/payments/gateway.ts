@@ -13,8 +13,11 @@ export interface PaymentGateway {
   localCheckout?(paymentId: string): { ref: string; url: string };
   /** Closes a payment that can no longer be completed (the hold ran out, the booking was cancelled). */
   expireCheckout(ref: string): Promise<void>;
-  /** Gives the money of a completed payment back. */
-  refund(request: { ref: string; amountPaise: number; reason: string }): Promise<{ ref: string }>;
+  /**
+   * Gives the money of a completed payment back, once: a gateway that may have done it already
+   * (an earlier attempt's answer was lost) finds that refund and answers it instead of a new one.
+   */
+  refund(request: RefundRequest): Promise<{ ref: string }>;
 }
 
 export interface CheckoutRequest {
@@ -25,6 +28,21 @@ export interface CheckoutRequest {
   description: string;
 }
 
+export interface RefundRequest {
+  /** The gateway's id of the payment (checkout session). */
+  ref: string;
+  amountPaise: number;
+  reason: string;
+  /** Our refund's id, stored with the gateway's refund so a later attempt can find it. */
+  refundId: string;
+  idempotencyKey: string;
+}
+
+/** A gateway's answer that no retry will change (the payment cannot be refunded as asked). */
+export class RefundRefusedError extends Error {
+  override name = 'RefundRefusedError';
+}
+
 /** A gateway's report of what happened to a payment, after its signature was verified. */
 export interface GatewayEvent {
   gateway: GatewayName;
@@ -33,20 +51,14 @@ export interface GatewayEvent {
   type: 'payment.succeeded' | 'checkout.expired';
   /** The gateway's id of the payment (checkout session). */
   ref: string;
+  /** The amount captured, when the gateway says (refunding a payment that matches no booking). */
+  amountPaise?: number;
 }
 
 /** A payment at a gateway: what a refund or a checkout to close is addressed by. */
 export interface GatewayPayment {
   gateway: GatewayName;
   ref: string;
-}
-
-/** A refund recorded in the database, to send through the payment's gateway after commit. */
-export interface DueRefund {
-  refundId: string;
-  gateway: GatewayName;
-  paymentRef: string;
-  amountPaise: number;
 }
 
 /** The box office: money changed hands at the counter, so it is given back there too. */

@@ -1,26 +1,39 @@
-import { randomUUID } from 'node:crypto';
+import { compareSeats, seatIndex } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
-import { pgErrorCode, type Db } from '../../db/client.ts';
-import { bookings, bookingSeats, gatewayEvents, payments, refunds } from '../../db/schema.ts';
-import { notifySeatChange } from '../seats/seat-map-cache.ts';
-import type { DueRefund, GatewayEvent } from './gateway.ts';
+import { pgErrorCode, type Db, type Tx } from '../../db/client.ts';
+import { bookings, bookingSeats, gatewayEvents, payments, shows } from '../../db/schema.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { GatewayEvent } from './gateway.ts';
+import { recordRefund } from './record-refund.ts';
 
 export type EventOutcome =
   | { kind: 'duplicate' }
-  | { kind: 'unknown-payment' }
+  | { kind: 'ignored' }
+  | { kind: 'unmatched-refund-due'; refundId: string | null }
   | { kind: 'paid'; bookingId: string; showId: string }
   | { kind: 'already-settled'; bookingId: string }
-  | ({ kind: 'refund-due'; bookingId: string } & DueRefund)
+  | { kind: 'refund-due'; bookingId: string; refundId: string | null; reason: string }
   | { kind: 'expired'; bookingId: string };
+
+/** Why a payment cannot be honoured, in words for the buyer; null when it can. */
+export const lateReasons = {
+  cancelledBooking: 'The booking was cancelled before the payment arrived',
+  cancelledShow: 'The show was cancelled',
+  started: 'The show had already started when the payment arrived',
+  offMap: 'Some of the seats are no longer on the show’s seat map',
+  taken: 'Some of the seats were taken after the payment window closed',
+  alreadyPaid: 'The booking was already paid',
+} as const;
 
 /**
  * Applies one verified gateway event, exactly once. The event id is recorded in the same
- * transaction as its effect, so a duplicate delivery finds it and changes nothing, and events
- * arriving in any order leave the same end state (a late "expired" cannot undo a payment).
+ * transaction as its effect (and its audit row), so a duplicate delivery finds it and changes
+ * nothing, and events arriving in any order leave the same end state.
  *
- * A payment that lands after its hold ran out takes its seats back if every one is still free;
- * if any was taken meanwhile, the booking stays expired and a refund is due (issued by the
- * caller after commit, through the gateway).
+ * Locks follow decision 0009: show (KEY SHARE, so staff edits and cancels wait), booking, then
+ * payment. A payment is honoured only while the show is active and not started, every seat is
+ * still on its map, and every seat is the booking's (still held, or free again and re-claimed);
+ * otherwise a refund is recorded here and carried out by the refund worker after commit.
  */
 export async function handleGatewayEvent({
   db,
@@ -38,81 +51,138 @@ export async function handleGatewayEvent({
       .onConflictDoNothing()
       .returning();
     if (!fresh.length) return { kind: 'duplicate' };
-
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.gateway, event.gateway), eq(payments.gatewayRef, event.ref)))
-      .for('update');
-    if (!payment) return { kind: 'unknown-payment' };
-    const [booking] = await tx
-      .select()
-      .from(bookings)
-      .where(eq(bookings.id, payment.bookingId))
-      .for('update');
-    if (!booking) return { kind: 'unknown-payment' };
-
-    if (event.type === 'checkout.expired') {
-      if (payment.status === 'open') {
-        await tx
-          .update(payments)
-          .set({ status: 'expired', updatedAt: now })
-          .where(eq(payments.id, payment.id));
-      }
-      return { kind: 'expired', bookingId: booking.id };
-    }
-
-    if (payment.status === 'succeeded' || payment.status === 'refunded') {
-      return { kind: 'already-settled', bookingId: booking.id };
-    }
-    await tx
-      .update(payments)
-      .set({ status: 'succeeded', succeededAt: now, updatedAt: now })
-      .where(eq(payments.id, payment.id));
-
-    if (booking.status === 'paid') return { kind: 'already-settled', bookingId: booking.id };
-
-    let seatsHeld = booking.status === 'pending';
-    // A booking the buyer cancelled stays cancelled: its late payment is refunded.
-    if (booking.status === 'expired') {
-      // Expired or cancelled meanwhile: take the seats back only if all are still free. The
-      // savepoint lets a unique violation (a seat taken by someone else) leave the rest intact.
-      try {
-        await tx.transaction(async (savepoint) => {
-          await savepoint
-            .update(bookingSeats)
-            .set({ isLive: true })
-            .where(eq(bookingSeats.bookingId, booking.id));
-        });
-        seatsHeld = true;
-      } catch (error) {
-        if (pgErrorCode(error) !== '23505') throw error;
-      }
-    }
-    if (!seatsHeld) {
-      const refundId = randomUUID();
-      await tx.insert(refunds).values({
-        id: refundId,
-        paymentId: payment.id,
-        amountPaise: payment.amountPaise,
-        reason: 'Payment arrived after the seats were released and some were taken',
-        createdAt: now,
-        updatedAt: now,
-      });
-      return {
-        kind: 'refund-due',
-        bookingId: booking.id,
-        refundId,
+    const outcome = await applyEvent(tx, event, now);
+    await recordAudit(tx, {
+      actorId: null,
+      action: `payment.${event.type}`,
+      entityType: 'payment',
+      entityId: event.ref,
+      details: {
+        outcome: outcome.kind,
+        eventId: event.id,
         gateway: event.gateway,
+        ...('reason' in outcome ? { reason: outcome.reason } : {}),
+      },
+    });
+    return outcome;
+  });
+}
+
+async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<EventOutcome> {
+  // Found without a lock: the rows it names never change; the locks come below, in order.
+  const [found] = await tx
+    .select({ bookingId: payments.bookingId, showId: bookings.showId })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(payments.gateway, event.gateway), eq(payments.gatewayRef, event.ref)));
+  if (!found) {
+    if (event.type !== 'payment.succeeded') return { kind: 'ignored' };
+    // Money taken for nothing we know: give it back, the same way as any refund.
+    const refundId = await recordRefund(
+      tx,
+      {
+        paymentId: null,
+        gateway: event.gateway,
+        paymentRef: event.ref,
+        amountPaise: event.amountPaise ?? 0,
+        reason: 'The payment matched no booking',
+      },
+      now,
+    );
+    return { kind: 'unmatched-refund-due', refundId };
+  }
+
+  const [show] = await tx.select().from(shows).where(eq(shows.id, found.showId)).for('key share');
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.bookingId)).for('update');
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, event.gateway), eq(payments.gatewayRef, event.ref)))
+    .for('update');
+  if (!show || !booking || !payment) throw new Error(`payment ${event.ref} lost its booking or show`);
+
+  if (event.type === 'checkout.expired') {
+    if (payment.status === 'open') {
+      await tx.update(payments).set({ status: 'expired', updatedAt: now }).where(eq(payments.id, payment.id));
+    }
+    return { kind: 'expired', bookingId: booking.id };
+  }
+  if (payment.status === 'succeeded' || payment.status === 'refunded') {
+    return { kind: 'already-settled', bookingId: booking.id };
+  }
+  await tx
+    .update(payments)
+    .set({ status: 'succeeded', succeededAt: now, updatedAt: now })
+    .where(eq(payments.id, payment.id));
+
+  const reason = await claimSeatsFor(tx, { booking, show, now });
+  if (reason) {
+    if (booking.status === 'pending') {
+      // Honoured nowhere: the hold ends here, as if it had lapsed.
+      await tx
+        .update(bookings)
+        .set({ status: 'expired', expiredAt: now, updatedAt: now })
+        .where(eq(bookings.id, booking.id));
+      await tx.update(bookingSeats).set({ isLive: false }).where(eq(bookingSeats.bookingId, booking.id));
+    }
+    const refundId = await recordRefund(
+      tx,
+      {
+        paymentId: payment.id,
+        gateway: payment.gateway,
         paymentRef: payment.gatewayRef,
         amountPaise: payment.amountPaise,
-      };
-    }
-    await tx
-      .update(bookings)
-      .set({ status: 'paid', paidAt: now, expiredAt: null, cancelledAt: null, updatedAt: now })
-      .where(eq(bookings.id, booking.id));
-    await notifySeatChange(tx, booking.showId);
-    return { kind: 'paid', bookingId: booking.id, showId: booking.showId };
-  });
+        reason,
+      },
+      now,
+    );
+    return { kind: 'refund-due', bookingId: booking.id, refundId, reason };
+  }
+  await tx
+    .update(bookings)
+    .set({ status: 'paid', paidAt: now, expiredAt: null, updatedAt: now })
+    .where(eq(bookings.id, booking.id));
+  return { kind: 'paid', bookingId: booking.id, showId: booking.showId };
+}
+
+/**
+ * Whether the booking's seats can be sold to it now, re-claiming them when its hold had lapsed.
+ * Returns the reason it cannot, or null. The show is locked KEY SHARE by the caller, so its
+ * status, start and size cannot change under this decision.
+ */
+async function claimSeatsFor(
+  tx: Tx,
+  {
+    booking,
+    show,
+    now,
+  }: {
+    booking: typeof bookings.$inferSelect;
+    show: typeof shows.$inferSelect;
+    now: Date;
+  },
+): Promise<string | null> {
+  if (booking.status === 'paid') return lateReasons.alreadyPaid;
+  if (show.status !== 'active') return lateReasons.cancelledShow;
+  if (booking.status === 'cancelled') return lateReasons.cancelledBooking;
+  if (show.startsAt <= now) return lateReasons.started;
+  if (booking.seats.some((seat) => seatIndex(seat) >= show.totalSeats)) return lateReasons.offMap;
+  if (booking.status === 'pending') return null; // its claims are still live
+  // Lapsed: take each seat back if still free. Seat by seat in the order every claimer uses
+  // (compareSeats, as the hold inserts them), so two claimers never wait on each other in a
+  // circle; the savepoint lets a unique violation (a seat taken meanwhile) undo only this part.
+  try {
+    await tx.transaction(async (savepoint) => {
+      for (const seat of [...booking.seats].sort(compareSeats)) {
+        await savepoint
+          .update(bookingSeats)
+          .set({ isLive: true })
+          .where(and(eq(bookingSeats.bookingId, booking.id), eq(bookingSeats.seat, seat)));
+      }
+    });
+    return null;
+  } catch (error) {
+    if (pgErrorCode(error) !== '23505') throw error;
+    return lateReasons.taken;
+  }
 }

@@ -1,26 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../audit/record.ts';
 import type { GatewayEvent } from './gateway.ts';
 import { handleGatewayEvent, type EventOutcome } from './handle-event.ts';
-import { issueRefund } from './issue-refund.ts';
+import { carryOutRefunds } from './refund-worker.ts';
 
 /**
- * Applies a verified event, then does what must wait for the commit: refresh the seat map and,
- * when a late payment could not get its seats back, refund it through the gateway.
+ * Applies a verified event, then does what must wait for the commit: refresh this process's
+ * seat map (other processes hear the database's NOTIFY) and carry out a refund it recorded.
+ * A refund that fails here stays in the outbox for the worker.
  */
 export async function receiveEvent(app: FastifyInstance, event: GatewayEvent): Promise<EventOutcome> {
-  const { db, clock, seatMaps } = app.deps;
+  const { db, clock, seatMaps, gateways } = app.deps;
   const outcome = await handleGatewayEvent({ db, event, now: clock() });
-  await recordAudit(db, {
-    actorId: null,
-    action: `payment.${event.type}`,
-    entityType: 'payment',
-    entityId: event.ref,
-    details: { outcome: outcome.kind, eventId: event.id },
-  });
   if (outcome.kind === 'paid') seatMaps.invalidate(outcome.showId);
-  if (outcome.kind === 'refund-due') {
-    await issueRefund(app, outcome, 'seats no longer available');
+  if ('refundId' in outcome && outcome.refundId) {
+    await carryOutRefunds({ db, gateways, clock, log: app.log }, [outcome.refundId]);
   }
   return outcome;
 }

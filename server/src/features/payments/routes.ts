@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { messages, paiseToRupees } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bookings, payments } from '../../db/schema.ts';
+import { bookings, payments, refunds } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isAdmin, requireUser } from '../auth/guards.ts';
-import { isUuid } from '../catalogue/queries.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { findBookings } from '../bookings/queries.ts';
 import { receiveEvent } from './receive-event.ts';
+import { refundRoutes } from './refund-routes.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-marquee-sandbox-signature';
 
@@ -62,7 +63,8 @@ export async function paymentRoutes(app: FastifyInstance) {
     const user = await requireUser(request);
     const payment = await ownPayment(request.params.id, user.id, false);
     if (payment.gateway !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
-    if (payment.status === 'succeeded') return { success: true, message: 'Already paid', status: 'paid' };
+    if (payment.status === 'succeeded' || payment.status === 'refunded')
+      return answerPayment(payment.id, 'Already paid');
     const { payload, signature } = sandbox.sign({
       id: `evt_${randomUUID()}`,
       type: 'payment.succeeded',
@@ -74,16 +76,35 @@ export async function paymentRoutes(app: FastifyInstance) {
       headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
       payload,
     });
-    const outcome = delivered.json<{ outcome: string }>().outcome;
-    if (outcome === 'refund-due') {
-      return {
-        success: false,
-        message: 'Payment arrived after the seats were released and some were taken; it has been refunded.',
-        status: 'refunded',
-      };
-    }
-    return { success: true, message: 'Payment successful', status: 'paid' };
+    // Not applied (a failure inside): say so, never "Payment successful".
+    if (delivered.statusCode !== 200) throw new Error(`sandbox event answered ${delivered.statusCode}`);
+    return answerPayment(payment.id);
   });
+
+  /**
+   * What became of a payment, told truthfully from the database after its event: paid, or
+   * refunded with the reason (a cancelled booking or show, seats gone, the show started).
+   */
+  async function answerPayment(paymentId: string, paidMessage = 'Payment successful') {
+    const [row] = await db
+      .select({ status: bookings.status, reason: refunds.reason, refundStatus: refunds.status })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+      .where(eq(payments.id, paymentId));
+    if (row?.status === 'paid' && !row.reason) {
+      return { success: true, message: paidMessage, status: 'paid' };
+    }
+    const refund =
+      row?.refundStatus === 'succeeded'
+        ? 'Your payment has been refunded.'
+        : 'Your payment is being refunded.';
+    throw new AppError(
+      'CONFLICT',
+      row?.reason ? `${row.reason}. ${refund}` : 'This booking can no longer be paid.',
+      { status: row?.reason ? 'refunded' : (row?.status ?? 'unknown') },
+    );
+  }
 
   // Stripe signs the exact bytes it sent, so this route reads its body raw.
   await app.register(async (raw) => {
@@ -108,6 +129,8 @@ export async function paymentRoutes(app: FastifyInstance) {
       return { success: true, message: 'Event received', outcome: outcome.kind };
     });
   });
+
+  await app.register(refundRoutes);
 
   app.post('/api/payments/webhooks/sandbox', async (request, reply) => {
     const signature = request.headers[SANDBOX_SIGNATURE_HEADER];

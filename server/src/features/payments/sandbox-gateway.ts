@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { GatewayEvent, PaymentGateway } from './gateway.ts';
+import type { GatewayEvent, PaymentGateway, RefundRequest } from './gateway.ts';
 
 /**
  * The built-in test gateway: the payment page is the app's own (/pay/{paymentId}), and paying
@@ -28,7 +28,7 @@ export class SandboxGateway implements PaymentGateway {
     // Nothing lives outside the app: the payment row's state is the whole truth.
   }
 
-  async refund() {
+  async refund(_request: RefundRequest) {
     return { ref: `sbx_re_${randomUUID()}` };
   }
 

@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import type { CheckoutRequest, GatewayEvent, PaymentGateway } from './gateway.ts';
+import {
+  RefundRefusedError,
+  type CheckoutRequest,
+  type GatewayEvent,
+  type PaymentGateway,
+  type RefundRequest,
+} from './gateway.ts';
 
 /** Stripe refuses a Checkout Session that expires sooner than this after it is created. */
 const STRIPE_MIN_SESSION_SECONDS = 30 * 60;
@@ -78,16 +84,34 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  async refund({ ref, amountPaise, reason }: { ref: string; amountPaise: number; reason: string }) {
+  /**
+   * Stripe answers a retry with the same idempotency key with the first answer, a 500 included,
+   * so the worker changes the key after an error. Before creating, the payment intent's refunds
+   * are listed: one carrying our refund id (or any live refund, for refunds recorded before ids
+   * were sent) means an earlier attempt went through and its answer was lost.
+   */
+  async refund({ ref, amountPaise, reason, refundId, idempotencyKey }: RefundRequest) {
     const session = await this.stripe.checkout.sessions.retrieve(ref);
     const paymentIntent =
       typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-    if (!paymentIntent) throw new Error(`Checkout session ${ref} has no payment to refund`);
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: paymentIntent, amount: amountPaise, metadata: { reason } },
-      { idempotencyKey: `refund-${ref}` },
-    );
-    return { ref: refund.id };
+    if (!paymentIntent) throw new RefundRefusedError(`Checkout session ${ref} has no payment to refund`);
+    const existing = await this.stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
+    const done =
+      existing.data.find((refund) => refund.metadata?.refundId === refundId) ??
+      existing.data.find((refund) => refund.status !== 'failed' && refund.status !== 'canceled');
+    if (done) return { ref: done.id };
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amountPaise, metadata: { reason, refundId } },
+        { idempotencyKey },
+      );
+      return { ref: refund.id };
+    } catch (error) {
+      // Stripe will not change its mind about this request (already refunded, amount too high…).
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new RefundRefusedError(error.message);
+      throw error;
+    }
   }
 
   /**
@@ -101,13 +125,23 @@ export class StripeGateway implements PaymentGateway {
       case 'checkout.session.completed':
         // Card payments are paid on completion; delayed methods report through async_payment_*.
         if (event.data.object.payment_status !== 'paid') return null;
-        return { gateway: 'stripe', id: event.id, type: 'payment.succeeded', ref: event.data.object.id };
+        return paid(event.id, event.data.object);
       case 'checkout.session.async_payment_succeeded':
-        return { gateway: 'stripe', id: event.id, type: 'payment.succeeded', ref: event.data.object.id };
+        return paid(event.id, event.data.object);
       case 'checkout.session.expired':
         return { gateway: 'stripe', id: event.id, type: 'checkout.expired', ref: event.data.object.id };
       default:
         return null;
     }
   }
+}
+
+function paid(id: string, session: Stripe.Checkout.Session): GatewayEvent {
+  return {
+    gateway: 'stripe',
+    id,
+    type: 'payment.succeeded',
+    ref: session.id,
+    ...(typeof session.amount_total === 'number' ? { amountPaise: session.amount_total } : {}),
+  };
 }

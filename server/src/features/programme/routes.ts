@@ -11,13 +11,18 @@ import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/parse.ts';
 import { recordAudit } from '../audit/record.ts';
 import { requireAdmin } from '../auth/guards.ts';
-import { closeCheckouts, issueRefund } from '../payments/issue-refund.ts';
+import { closeCheckouts } from '../payments/checkouts.ts';
+import { carryOutRefunds } from '../payments/refund-worker.ts';
 import { createMovie } from './create-movie.ts';
-import { cancelShow, createShows, deleteShow, isSlotFree, showStart, updateShow } from './shows.ts';
+import { cancelShow } from './cancel-show.ts';
+import { createShows } from './create-shows.ts';
+import { deleteShow } from './delete-show.ts';
+import { isSlotFree, showStart } from './show-rules.ts';
+import { updateShow } from './update-show.ts';
 
 /** Staff running the programme: adding movies, adding, editing, cancelling and deleting shows. */
 export async function programmeRoutes(app: FastifyInstance) {
-  const { db, config, clock, seatMaps, movieCache } = app.deps;
+  const { db, config, clock, seatMaps, movieCache, gateways } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
 
   app.post('/api/movies', async (request, reply): Promise<CreateMovieResponse> => {
@@ -96,7 +101,13 @@ export async function programmeRoutes(app: FastifyInstance) {
     '/api/shows/:id/cancel',
     async (request): Promise<CancelShowResponse> => {
       const admin = await requireAdmin(request);
-      const outcome = await cancelShow({ db, showId: request.params.id, now: clock(), timeZone });
+      const outcome = await cancelShow({
+        db,
+        showId: request.params.id,
+        actorId: admin.id,
+        now: clock(),
+        timeZone,
+      });
       seatMaps.invalidate(outcome.show._id);
       if (!outcome.changed) {
         return {
@@ -107,19 +118,12 @@ export async function programmeRoutes(app: FastifyInstance) {
           refundedBookings: 0,
         };
       }
-      await recordAudit(db, {
-        actorId: admin.id,
-        action: 'show.cancel',
-        entityType: 'show',
-        entityId: outcome.show._id,
-        details: { cancelledBookings: outcome.cancelledBookings, refunds: outcome.refunds.length },
-      });
-      // After the commit: close unpaid checkouts and send the money of paid ones back.
-      await closeCheckouts(app, outcome.openCheckouts);
-      let refunded = 0;
-      for (const refund of outcome.refunds) if (await issueRefund(app, refund, 'show cancelled')) refunded++;
+      // After the commit: close checkouts that could still be paid and send the money back.
+      await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);
+      const results = await carryOutRefunds({ db, gateways, clock, log: request.log }, outcome.refundIds);
+      const refunded = results.filter((result) => result.status === 'succeeded').length;
       const b = outcome.cancelledBookings;
-      const pendingRefunds = outcome.refunds.length - refunded;
+      const pendingRefunds = outcome.refundIds.length - refunded;
       return {
         success: true,
         message:

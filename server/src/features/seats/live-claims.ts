@@ -1,4 +1,4 @@
-import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats } from '../../db/schema.ts';
 
@@ -8,10 +8,8 @@ import { bookings, bookingSeats } from '../../db/schema.ts';
  * sweep has marked it expired.
  */
 export function blocksSeat(now: Date): SQL {
-  return and(
-    eq(bookingSeats.isLive, true),
-    or(eq(bookings.status, 'paid'), and(eq(bookings.status, 'pending'), gt(bookings.expiresAt, now))),
-  )!;
+  // The rule itself is the database's marquee_blocks_seat (migration 0003), which the hold uses too.
+  return sql`marquee_blocks_seat(${bookingSeats.isLive}, ${bookings.status}, ${bookings.expiresAt}, ${now.toISOString()}::timestamptz)`;
 }
 
 /** Seats blocked per show, as a subquery to join shows on. */

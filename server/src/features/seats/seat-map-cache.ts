@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
-import { isUuid } from '../catalogue/queries.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { showStatus } from '../catalogue/serialize.ts';
 
 /** NOTIFY channel on which every seat or show change names the show it touched. */

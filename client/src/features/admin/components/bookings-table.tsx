@@ -51,7 +51,11 @@ export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBus
               <BookingStatusBadge status={booking.status} />
               {booking.refund && (
                 <span className="mt-1 block text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
-                  {booking.refund.status === 'succeeded' ? 'Refunded' : 'Refund pending'}{' '}
+                  {booking.refund.status === 'succeeded'
+                    ? 'Refunded'
+                    : booking.refund.status === 'failed'
+                      ? 'Refund failed'
+                      : 'Refund pending'}{' '}
                   {formatRupees(booking.refund.amount)}
                 </span>
               )}

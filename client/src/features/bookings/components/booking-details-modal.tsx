@@ -89,6 +89,11 @@ export function BookingDetailsModal({
                 <Row term="Refund">
                   {formatRupees(booking.refund.amount)}{' '}
                   {booking.refund.status === 'succeeded' ? 'refunded' : 'being refunded'}
+                  {booking.refund.reason && (
+                    <span className="block text-sm text-zinc-600 dark:text-zinc-400">
+                      {booking.refund.reason}
+                    </span>
+                  )}
                 </Row>
               )}
             </dl>

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/client.ts';
+import { refunds } from '../../db/schema.ts';
+
+export interface OwedRefund {
+  /** The payment row, or null for a captured payment that matched no booking. */
+  paymentId: string | null;
+  gateway: string;
+  paymentRef: string;
+  amountPaise: number;
+  reason: string;
+}
+
+/**
+ * Records a refund owed, in the caller's transaction (the outbox row): the worker carries it out
+ * after commit. A payment is refunded at most once, so a second record of the same payment is
+ * ignored. Returns the id of the refund recorded, or null when one already existed.
+ */
+export async function recordRefund(tx: Queryable, owed: OwedRefund, now: Date): Promise<string | null> {
+  const id = randomUUID();
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      id,
+      ...owed,
+      idempotencyKey: `refund-${id}`,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  return row?.id ?? null;
+}

@@ -1,0 +1,162 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { payments, refunds } from '../../db/schema.ts';
+import { RefundRefusedError, type GatewayName, type PaymentGateway } from './gateway.ts';
+
+export interface RefundDeps {
+  db: Db;
+  gateways: ReadonlyMap<GatewayName, PaymentGateway>;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** How long a claimed refund is left to the process that claimed it before another may try. */
+export const REFUND_LEASE_MS = 5 * 60_000;
+
+/** Wait before the next attempt after `attempts` failed ones: 30 s doubling, at most an hour. */
+export function refundBackoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+type RefundRow = typeof refunds.$inferSelect;
+export type RefundResult = { id: string; status: 'succeeded' | 'pending' | 'failed' };
+
+/**
+ * Claims due refunds (or the given ones, due or not) for this process: `FOR UPDATE SKIP LOCKED`
+ * so several processes never take the same row, and the claim moves `next_attempt_at` a lease
+ * ahead, so a crash mid-call leaves the refund to be tried again after the lease.
+ */
+async function claimRefunds(db: Db, now: Date, ids?: string[], limit = 20): Promise<RefundRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(
+        and(eq(refunds.status, 'pending'), ids ? inArray(refunds.id, ids) : lte(refunds.nextAttemptAt, now)),
+      )
+      .orderBy(asc(refunds.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (!due.length) return [];
+    return tx
+      .update(refunds)
+      .set({
+        attempts: sql`${refunds.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + REFUND_LEASE_MS),
+        updatedAt: now,
+      })
+      .where(
+        inArray(
+          refunds.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/**
+ * One attempt at a claimed refund. Confirmed: the refund and its payment are marked in one
+ * transaction (payment row first: the lock order of decision 0009). Refused for good by the
+ * gateway: `failed`, with the gateway's reason, until staff retry it. Any other error: still
+ * pending, tried again after a backoff under a new idempotency key (the gateway replays a key's
+ * first answer, an error included; the gateway's refund looks for an earlier success first).
+ */
+async function attemptRefund(
+  { db, gateways, clock, log }: RefundDeps,
+  refund: RefundRow,
+): Promise<RefundResult> {
+  try {
+    const gateway = gateways.get(refund.gateway as GatewayName);
+    if (!gateway) throw new Error(`The ${refund.gateway} gateway is not configured here`);
+    const issued = await gateway.refund({
+      ref: refund.paymentRef,
+      amountPaise: refund.amountPaise,
+      reason: refund.reason,
+      refundId: refund.id,
+      idempotencyKey: refund.idempotencyKey,
+    });
+    const now = clock();
+    await db.transaction(async (tx) => {
+      if (refund.paymentId) {
+        await tx
+          .update(payments)
+          .set({ status: 'refunded', updatedAt: now })
+          .where(eq(payments.id, refund.paymentId));
+      }
+      await tx
+        .update(refunds)
+        .set({
+          status: 'succeeded',
+          gatewayRef: issued.ref,
+          succeededAt: now,
+          nextAttemptAt: null,
+          lastError: null,
+          updatedAt: now,
+        })
+        .where(eq(refunds.id, refund.id));
+    });
+    return { id: refund.id, status: 'succeeded' };
+  } catch (error) {
+    const now = clock();
+    const refused = error instanceof RefundRefusedError;
+    const message = error instanceof Error ? error.message : String(error);
+    log.error({ err: error, refundId: refund.id, attempt: refund.attempts }, 'refund attempt failed');
+    await db
+      .update(refunds)
+      .set({
+        status: refused ? 'failed' : 'pending',
+        lastError: message.slice(0, 500),
+        nextAttemptAt: refused ? null : new Date(now.getTime() + refundBackoffMs(refund.attempts)),
+        idempotencyKey: `refund-${refund.id}-${refund.attempts}`,
+        updatedAt: now,
+      })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+    return { id: refund.id, status: refused ? 'failed' : 'pending' };
+  }
+}
+
+/**
+ * Carries out refunds: the given ones at once (right after the commit that recorded them, so
+ * the buyer's answer can say "refunded"), or every due one (the worker's tick). Safe on any
+ * number of processes at once.
+ */
+export async function carryOutRefunds(deps: RefundDeps, ids?: string[]): Promise<RefundResult[]> {
+  if (ids && !ids.length) return [];
+  const claimed = await claimRefunds(deps.db, deps.clock(), ids);
+  return Promise.all(claimed.map((refund) => attemptRefund(deps, refund)));
+}
+
+/** Makes a refund due now (a failed one pending again) and tries it: staff's "retry". */
+export async function retryRefund(deps: RefundDeps, refundId: string): Promise<RefundResult | null> {
+  const now = deps.clock();
+  const [row] = await deps.db
+    .update(refunds)
+    .set({ status: 'pending', nextAttemptAt: now, updatedAt: now })
+    .where(and(eq(refunds.id, refundId), inArray(refunds.status, ['pending', 'failed'])))
+    .returning({ id: refunds.id });
+  if (!row) return null;
+  const [result] = await carryOutRefunds(deps, [refundId]);
+  // Claimed by another process at this moment: it is being tried.
+  return result ?? { id: refundId, status: 'pending' };
+}
+
+/** Drains due refunds every `intervalMs`, in every process. */
+export function startRefundWorker(deps: RefundDeps, intervalMs: number): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    carryOutRefunds(deps)
+      .then((results) => {
+        if (results.length) deps.log.info({ count: results.length }, 'refunds attempted');
+      })
+      .catch((error: unknown) => deps.log.error({ err: error }, 'refund worker tick failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

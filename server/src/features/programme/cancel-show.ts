@@ -1,0 +1,119 @@
+import type { Show } from '@marquee/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
+import { recordAudit } from '../audit/record.ts';
+import { toShow } from '../catalogue/serialize.ts';
+import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
+import { recordRefund } from '../payments/record-refund.ts';
+import { lockShow } from './show-rules.ts';
+
+export interface CancelShowOutcome {
+  show: Show;
+  changed: boolean;
+  cancelledBookings: number;
+  /** Refunds recorded for paid bookings, for the refund worker to carry out after commit. */
+  refundIds: string[];
+  /** Checkouts that could still be paid (unpaid and lapsed bookings), to close at the gateway. */
+  openCheckouts: GatewayPayment[];
+}
+
+/**
+ * Cancels a show with every booking still live on it, in one transaction: the show cannot be
+ * booked again, each seat is freed once, each paid booking gets exactly one refund record, and
+ * the audit row is written (a second cancel finds nothing live and changes nothing). A payment
+ * that still arrives for one of its bookings (a lapsed hold's checkout) is refunded by the event
+ * handler, which sees the show cancelled; its checkout is closed after commit.
+ *
+ * Locks follow decision 0009: the show FOR UPDATE (every booking-level path holds it KEY SHARE,
+ * so they finish first or wait), then its bookings in id order, then their payments.
+ */
+export async function cancelShow({
+  db,
+  showId,
+  actorId,
+  now,
+  timeZone,
+}: {
+  db: Db;
+  showId: string;
+  actorId: string | null;
+  now: Date;
+  timeZone: string;
+}): Promise<CancelShowOutcome> {
+  return db.transaction(async (tx) => {
+    const show = await lockShow(tx, showId);
+    const outcome: CancelShowOutcome = {
+      show: toShow(show, 0, show.movieId, timeZone),
+      changed: false,
+      cancelledBookings: 0,
+      refundIds: [],
+      openCheckouts: [],
+    };
+    if (show.status === 'cancelled') return outcome;
+    const [row] = await tx
+      .update(shows)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(eq(shows.id, showId))
+      .returning();
+    const live = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.showId, showId), inArray(bookings.status, ['pending', 'paid'])))
+      .orderBy(asc(bookings.id))
+      .for('update');
+    const ids = live.map((booking) => booking.id);
+    if (ids.length) {
+      await tx
+        .update(bookings)
+        .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+        .where(inArray(bookings.id, ids));
+      await tx.update(bookingSeats).set({ isLive: false }).where(inArray(bookingSeats.bookingId, ids));
+      await tx
+        .update(payments)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'open')));
+      const paid = await tx
+        .select()
+        .from(payments)
+        .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'succeeded')));
+      for (const payment of paid) {
+        const refundId = await recordRefund(
+          tx,
+          {
+            paymentId: payment.id,
+            gateway: payment.gateway,
+            paymentRef: payment.gatewayRef,
+            amountPaise: payment.amountPaise,
+            reason: 'The show was cancelled by the cinema',
+          },
+          now,
+        );
+        if (refundId) outcome.refundIds.push(refundId);
+      }
+    }
+    // Every checkout of the show that is not paid may still complete at its gateway: close them.
+    const closable = await tx
+      .select({ gateway: payments.gateway, ref: payments.gatewayRef })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(and(eq(bookings.showId, showId), eq(payments.status, 'expired')));
+    outcome.openCheckouts = closable.map((payment) => ({
+      gateway: payment.gateway as GatewayName,
+      ref: payment.ref,
+    }));
+    await recordAudit(tx, {
+      actorId,
+      action: 'show.cancel',
+      entityType: 'show',
+      entityId: showId,
+      details: { cancelledBookings: ids.length, refunds: outcome.refundIds.length },
+    });
+    return {
+      ...outcome,
+      show: toShow(row!, 0, row!.movieId, timeZone),
+      changed: true,
+      cancelledBookings: ids.length,
+    };
+  });
+}

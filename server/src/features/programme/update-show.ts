@@ -1,0 +1,71 @@
+import { rupeesToPaise, seatIndex, showMessages, type Show, type UpdateShowInput } from '@marquee/shared';
+import { and, eq } from 'drizzle-orm';
+import { pgError, type Db } from '../../db/client.ts';
+import { bookings, bookingSeats, shows } from '../../db/schema.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
+import { toShow } from '../catalogue/serialize.ts';
+import { blocksSeat } from '../seats/live-claims.ts';
+import { lockShow, showStart, SLOT_INDEX } from './show-rules.ts';
+
+/**
+ * Changes a show's price, start or size. A started or cancelled show is not edited; the seat
+ * map never shrinks past a seat that is held or sold; a new start must be free for the movie.
+ * Bookings already made keep the amount they were made for.
+ */
+export async function updateShow({
+  db,
+  showId,
+  input,
+  now,
+  timeZone,
+}: {
+  db: Db;
+  showId: string;
+  input: UpdateShowInput;
+  now: Date;
+  timeZone: string;
+}): Promise<{ show: Show; changes: Record<string, unknown> }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const show = await lockShow(tx, showId);
+      if (show.status === 'cancelled') throw badRequest('A cancelled show cannot be edited');
+      if (show.startsAt <= now) throw badRequest('This show has already started, so it cannot be edited');
+      const changes: Record<string, unknown> = {};
+      const set: Partial<typeof shows.$inferInsert> = { updatedAt: now };
+      if (input.showPrice !== undefined) {
+        set.pricePaise = rupeesToPaise(input.showPrice);
+        changes.showPrice = { from: show.pricePaise / 100, to: input.showPrice };
+      }
+      if (input.showDate !== undefined && input.showTime !== undefined) {
+        const startsAt = showStart(input.showDate, input.showTime, timeZone);
+        if (startsAt <= now) throw badRequest('A show cannot be moved into the past');
+        set.startsAt = startsAt;
+        changes.startsAt = { from: show.startsAt.toISOString(), to: startsAt.toISOString() };
+      }
+      const live = await tx
+        .select({ seat: bookingSeats.seat })
+        .from(bookingSeats)
+        .innerJoin(bookings, eq(bookings.id, bookingSeats.bookingId))
+        .where(and(eq(bookingSeats.showId, showId), blocksSeat(now)));
+      if (input.totalSeats !== undefined) {
+        const furthest = live.reduce(
+          (max, { seat }) => (seatIndex(seat) > seatIndex(max ?? 'A1') ? seat : max),
+          live[0]?.seat,
+        );
+        const needed = furthest ? seatIndex(furthest) + 1 : 1;
+        if (input.totalSeats < needed) {
+          throw badRequest(
+            `Total seats cannot be fewer than ${needed}: seat ${furthest} is already held or sold`,
+          );
+        }
+        set.totalSeats = input.totalSeats;
+        changes.totalSeats = { from: show.totalSeats, to: input.totalSeats };
+      }
+      const [row] = await tx.update(shows).set(set).where(eq(shows.id, showId)).returning();
+      return { show: toShow(row!, live.length, row!.movieId, timeZone), changes };
+    });
+  } catch (error) {
+    if (pgError(error)?.constraint === SLOT_INDEX) throw conflict(showMessages.slotTaken);
+    throw error;
+  }
+}
