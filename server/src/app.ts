@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { admissionRoutes } from './features/admission/routes.ts';
+import { TicketCodes, ticketKeyFromSecret } from './features/admission/ticket-code.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { resolveAuthSecret } from './features/auth/secret.ts';
@@ -34,6 +36,8 @@ export interface AppDeps {
   gateways: ReadonlyMap<GatewayName, PaymentGateway>;
   sandbox: SandboxGateway;
   stripe: StripeGateway | null;
+  /** Issues and verifies the signed codes that tickets' QR codes carry. */
+  tickets: TicketCodes;
   /** The time as the app sees it; tests pass their own. */
   clock: () => Date;
 }
@@ -101,6 +105,7 @@ export async function buildApp({
     gateways,
     sandbox,
     stripe,
+    tickets: new TicketCodes([ticketKeyFromSecret(secret)]),
     clock,
   });
 
@@ -126,6 +131,7 @@ export async function buildApp({
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
+  await app.register(admissionRoutes);
   await app.register(programmeRoutes);
   await app.register(seatRoutes);
   await app.register(staticFiles);

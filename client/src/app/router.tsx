@@ -66,6 +66,15 @@ const router = createBrowserRouter([
             lazy: () => import('./routes/my-bookings.tsx').then((m) => ({ Component: m.MyBookingsRoute })),
           },
           {
+            path: 'tickets/:id',
+            lazy: () => import('./routes/ticket.tsx').then((m) => ({ Component: m.TicketRoute })),
+          },
+          {
+            // The door: staff scan tickets and see today's shows (the server refuses anyone else).
+            path: 'door',
+            lazy: () => import('./routes/door.tsx').then((m) => ({ Component: m.DoorRoute })),
+          },
+          {
             // The sandbox gateway's payment page: the url POST /api/bookings/create answers with.
             path: 'pay/:paymentId',
             lazy: () => import('./routes/pay.tsx').then((m) => ({ Component: m.PayRoute })),

@@ -168,6 +168,13 @@ export const bookings = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** What the buyer reads aloud or types at the door (CONTRACT §6); drawn by the database. */
+    reference: text('reference')
+      .notNull()
+      .default(sql`marquee_booking_reference()`),
+    /** When and by whom the booking was admitted at the door (null until then). */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: text('checked_in_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -179,6 +186,10 @@ export const bookings = pgTable(
     index('bookings_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('bookings_reference_uq').on(t.reference),
+    index('bookings_checked_in_idx')
+      .on(t.checkedInAt)
+      .where(sql`${t.checkedInAt} is not null`),
   ],
 );
 

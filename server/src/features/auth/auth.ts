@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
+import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
@@ -60,7 +61,16 @@ export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
     logger: {
       log: (level, message) => (level === 'error' ? log.error(message) : log.debug(`[auth] ${message}`)),
     },
-    plugins: [bearer(), admin({ defaultRole: 'user', adminRoles: ['admin'] }), ...oidc],
+    plugins: [
+      bearer(),
+      // Staff (CONTRACT §6) work the door and the box office: no user administration at all.
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        roles: { user: userAc, staff: defaultAc.newRole({ user: [], session: [] }), admin: adminAc },
+      }),
+      ...oidc,
+    ],
   });
 }
 
