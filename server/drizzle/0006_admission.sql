@@ -50,3 +50,25 @@ ALTER TABLE "bookings" ALTER COLUMN "reference" SET NOT NULL;
 CREATE UNIQUE INDEX "bookings_reference_uq" ON "bookings" ("reference");
 --> statement-breakpoint
 CREATE INDEX "bookings_checked_in_idx" ON "bookings" ("checked_in_at") WHERE "checked_in_at" IS NOT NULL;
+--> statement-breakpoint
+-- The email outbox (CONTRACT §6): a row is written in the same transaction as the change it tells
+-- of, and a worker in any process sends it after commit. `dedupe_key` makes one event one email;
+-- `next_attempt_at` is both the retry schedule and the lease a worker takes while it sends.
+CREATE TABLE "email_outbox" (
+	"id" bigserial PRIMARY KEY,
+	"kind" text NOT NULL,
+	"dedupe_key" text NOT NULL,
+	"booking_id" uuid REFERENCES "bookings"("id"),
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	CONSTRAINT "email_outbox_status_known" CHECK ("status" in ('pending', 'sent', 'failed'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "email_outbox_dedupe_uq" ON "email_outbox" ("dedupe_key");
+--> statement-breakpoint
+CREATE INDEX "email_outbox_due_idx" ON "email_outbox" ("next_attempt_at") WHERE "status" = 'pending';

@@ -45,6 +45,16 @@ const envSchema = z
     OIDC_CLIENT_SECRET: optionalText,
     /** How the sign-in screen names the provider: "Continue with {name}". */
     OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Single Sign-On'),
+    /** Send email through this server (smtp://host:port, smtps://user:pass@host); unset: log it. */
+    SMTP_URL: optionalText.pipe(
+      z
+        .url({ message: 'SMTP_URL must be a URL such as smtp://localhost:2525' })
+        .refine((url) => /^smtps?:/.test(url), 'SMTP_URL must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    EMAIL_FROM: z.string().trim().min(3).default('Marquee Cinemas <tickets@marquee.local>'),
+    /** How often each process looks for emails due; 0 leaves it to the tests. */
+    EMAIL_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

@@ -31,7 +31,14 @@ export async function createTestApp({
   extend,
   sweepIntervalMs = 0,
 }: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory', AUTH_RATE_LIMIT: '0', ...env });
+  const config = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory',
+    AUTH_RATE_LIMIT: '0',
+    // Emails wait in the outbox until a test sends them (deliverDueEmails).
+    EMAIL_POLL_MS: '0',
+    ...env,
+  });
   const db = testDb ?? (await createTestDatabase());
   const clock = { now: new Date() };
   if (seed) await seedIfEmpty({ db: db.database.db, timeZone: config.CINEMA_TIMEZONE, now: clock.now });

@@ -46,6 +46,14 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/sign-up.tsx').then((m) => ({ Component: m.SignUpRoute })),
       },
       {
+        path: 'forgot-password',
+        lazy: () => import('./routes/password-reset.tsx').then((m) => ({ Component: m.ForgotPasswordRoute })),
+      },
+      {
+        path: 'reset-password',
+        lazy: () => import('./routes/password-reset.tsx').then((m) => ({ Component: m.ResetPasswordRoute })),
+      },
+      {
         path: 'admin/sign-in',
         lazy: () => import('./routes/admin-sign-in.tsx').then((m) => ({ Component: m.AdminSignInRoute })),
       },

@@ -4,7 +4,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { countAttempt } from './rate-limit.ts';
 
 /** Paths whose attempts count against AUTH_RATE_LIMIT (credential guessing and account spam). */
-const limitedPaths = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+const limitedPaths = new Set([
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+]);
 
 /** better-auth's codes, in the words our screens show. */
 const friendlier: Record<string, { status?: number; message: string }> = {

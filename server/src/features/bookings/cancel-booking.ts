@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, refunds, shows } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../catalogue/queries.ts';
+import { enqueueEmail } from '../email/outbox.ts';
 import type { DueRefund, GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { notifySeatChange } from '../seats/seat-map-cache.ts';
 
@@ -80,6 +81,7 @@ export async function cancelBooking({
       openCheckouts: open.map((payment) => ({ gateway: payment.gateway as GatewayName, ref: payment.ref })),
     };
     if (booking.status === 'paid') {
+      await enqueueEmail(tx, { kind: 'booking-cancelled', bookingId });
       const [paid] = await tx
         .select()
         .from(payments)

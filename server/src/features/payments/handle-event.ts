@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { pgErrorCode, type Db } from '../../db/client.ts';
 import { bookings, bookingSeats, gatewayEvents, payments, refunds } from '../../db/schema.ts';
+import { enqueueEmail } from '../email/outbox.ts';
 import { notifySeatChange } from '../seats/seat-map-cache.ts';
 import type { DueRefund, GatewayEvent } from './gateway.ts';
 
@@ -99,6 +100,7 @@ export async function handleGatewayEvent({
         createdAt: now,
         updatedAt: now,
       });
+      await enqueueEmail(tx, { kind: 'late-payment-refunded', bookingId: booking.id });
       return {
         kind: 'refund-due',
         bookingId: booking.id,
@@ -113,6 +115,7 @@ export async function handleGatewayEvent({
       .set({ status: 'paid', paidAt: now, expiredAt: null, cancelledAt: null, updatedAt: now })
       .where(eq(bookings.id, booking.id));
     await notifySeatChange(tx, booking.showId);
+    await enqueueEmail(tx, { kind: 'booking-paid', bookingId: booking.id });
     return { kind: 'paid', bookingId: booking.id, showId: booking.showId };
   });
 }

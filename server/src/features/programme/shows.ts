@@ -15,6 +15,7 @@ import { bookings, bookingSeats, movies, payments, refunds, shows } from '../../
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../catalogue/queries.ts';
 import { toShow } from '../catalogue/serialize.ts';
+import { enqueueEmail } from '../email/outbox.ts';
 import type { DueRefund, GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
 import { notifySeatChange } from '../seats/seat-map-cache.ts';
@@ -239,6 +240,9 @@ export async function cancelShow({
         paymentRef: payment.gatewayRef,
         amountPaise: payment.amountPaise,
       }));
+      // Every buyer who had paid is told, in the same transaction (CONTRACT §6).
+      for (const payment of paid)
+        await enqueueEmail(tx, { kind: 'show-cancelled', bookingId: payment.bookingId });
       if (paid.length) {
         await tx.insert(refunds).values(
           paid.map((payment, i) => ({
