@@ -124,6 +124,10 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/admin/bookings.tsx').then((m) => ({ Component: m.AdminBookingsRoute })),
       },
       {
+        path: 'users',
+        lazy: () => import('./routes/admin/users.tsx').then((m) => ({ Component: m.AdminUsersRoute })),
+      },
+      {
         path: 'audit',
         lazy: () => import('./routes/admin/audit.tsx').then((m) => ({ Component: m.AdminAuditRoute })),
       },

@@ -321,6 +321,18 @@ describe('roles', () => {
     ).toBe(404);
   });
 
+  it("the dashboard counts today's admissions; staff may not read it", async () => {
+    const answer = await call('GET', '/api/admin/admissions', admin);
+    expect(answer.statusCode).toBe(200);
+    // D1 D2, D5, D7 and G1…G5 were admitted by the tests above (A5 on a later day's clock).
+    expect(answer.json()).toMatchObject({
+      admittedSeats: 9,
+      admittedBookings: 8,
+      lastCheckInAt: expect.any(String),
+    });
+    expect((await call('GET', '/api/admin/admissions', door)).statusCode).toBe(403);
+  });
+
   it('the Users page finds people and shows their roles', async () => {
     const found = (await call('GET', '/api/admin/users?q=door', admin)).json<{
       users: { _id: string; roles: string[]; lastSignInAt: string | null }[];

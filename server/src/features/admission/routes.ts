@@ -238,13 +238,14 @@ export async function admissionRoutes(app: FastifyInstance) {
     const now = clock();
     const today = zonedDate(now, timeZone);
     const start = fromZonedParts(today, 0, timeZone);
+    const end = fromZonedParts(addDays(today, 1), 0, timeZone);
     const [row] = await db
       .select({
         bookings: count(),
         seats: sql<number>`coalesce(sum(cardinality(${bookings.seats})), 0)`.mapWith(Number),
       })
       .from(bookings)
-      .where(and(gte(bookings.checkedInAt, start), lt(bookings.checkedInAt, now)));
+      .where(and(gte(bookings.checkedInAt, start), lt(bookings.checkedInAt, end)));
     const [last] = await db
       .select({ at: auditLog.createdAt })
       .from(auditLog)
