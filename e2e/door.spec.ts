@@ -5,6 +5,7 @@ import type { TicketResponse } from '@marquee/shared';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
+  signInAdminInPage,
   adminToken,
   callApi,
   cinemaDates,
@@ -106,14 +107,24 @@ describe('tickets and the door', () => {
     expect(await phone.page.getByText('C5, C6').count()).toBe(1);
     if (shots) await phone.page.screenshot({ path: `${shots}/ticket-360-light.png`, fullPage: true });
 
-    // Staff at the door, on a phone whose camera sees the ticket's QR code.
+    // Printed: one page.
+    await phone.page.emulateMedia({ media: 'print' });
+    const pdf = await phone.page.pdf({ format: 'A4', printBackground: true });
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+    if (shots) fs.writeFileSync(`${shots}/ticket-print.pdf`, pdf);
+    await phone.page.emulateMedia({ media: 'screen' });
+
+    // An admin makes a new account staff on the Users page.
     const { account: doorAccount } = await newUser('Door Staff');
-    const users = await callApi<{ users: { _id: string }[] }>(
-      admin,
-      'GET',
-      `/api/admin/users?q=${encodeURIComponent(doorAccount.email)}`,
-    );
-    await callApi(admin, 'POST', '/api/auth/admin/set-role', { userId: users.users[0]!._id, role: 'staff' });
+    const adminBrowser = await openTestBrowser();
+    await signInAdminInPage(adminBrowser.page);
+    await adminBrowser.page.goto('/admin/users');
+    await adminBrowser.page.getByLabel('Search users').fill(doorAccount.email);
+    await adminBrowser.page.getByRole('button', { name: 'Grant staff for Door Staff' }).click();
+    await adminBrowser.page.getByRole('button', { name: 'Revoke staff for Door Staff' }).waitFor();
+    if (shots) await adminBrowser.page.screenshot({ path: `${shots}/users-1280.png` });
+
+    // Staff at the door, on a phone whose camera sees the ticket's QR code.
 
     const door = await doorBrowser(qrVideoFile(ticket.code));
     await signInPage(door.page, doorAccount);
@@ -146,9 +157,14 @@ describe('tickets and the door', () => {
     await door.page.getByTestId('door-show').filter({ hasText: 'Door Night' }).getByText('/ 3').waitFor();
     expect(door.errors).toEqual([]);
 
-    // The ticket now says it was used.
+    // The ticket now says it was used; in the dark theme too.
     await phone.page.reload();
     await phone.page.getByText(/Checked in at/).waitFor();
+    const dark = await openTestBrowser({ viewport: { width: 360, height: 780 }, colorScheme: 'dark' });
+    await signInPage(dark.page, asha.account);
+    await dark.page.goto(`/tickets/${asha.bookingId}`);
+    await dark.page.locator('[data-testid=ticket-qr] svg').waitFor();
+    if (shots) await dark.page.screenshot({ path: `${shots}/ticket-360-dark.png`, fullPage: true });
   }, 120_000);
 
   it('the door screen is for staff only', async () => {
