@@ -2,6 +2,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { admissionRoutes } from './features/admission/routes.ts';
+import { TicketCodes, ticketKeyFromSecret } from './features/admission/ticket-code.ts';
+import { createMailer, type Mailer } from './features/email/mailer.ts';
+import { startEmailWorker } from './features/email/worker.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { resolveAuthSecret } from './features/auth/secret.ts';
@@ -40,6 +44,10 @@ export interface AppDeps {
   gateways: ReadonlyMap<GatewayName, PaymentGateway>;
   sandbox: SandboxGateway;
   stripe: StripeGateway | null;
+  /** Issues and verifies the signed codes that tickets' QR codes carry. */
+  tickets: TicketCodes;
+  /** Sends what the email outbox holds (SMTP_URL), or logs it. */
+  mailer: Mailer;
   /** The time as the app sees it; tests pass their own. */
   clock: () => Date;
   /** Starting, ready or draining: readiness and graceful shutdown (ops/lifecycle.ts). */
@@ -59,6 +67,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** How often lapsed holds are marked expired and due refunds tried; 0 leaves it to the tests. */
   sweepIntervalMs?: number;
+  /** How often due emails are sent; 0 leaves it to the tests. Default: EMAIL_POLL_MS. */
+  emailIntervalMs?: number;
 }
 
 /** Largest request body accepted; the biggest real one (a movie with its plot) is a few kB. */
@@ -70,6 +80,7 @@ export async function buildApp({
   clock = () => new Date(),
   logger = false,
   sweepIntervalMs = 2_000,
+  emailIntervalMs = config.EMAIL_POLL_MS,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withBoundedRequestLogs(logger),
@@ -88,6 +99,7 @@ export async function buildApp({
   const movieCache = new MovieCache(database.db);
   const secret = await resolveAuthSecret({ config, db: database.db });
   const auth = createAuth({ db: database.db, config, secret, log: app.log });
+  const mailer = createMailer(config, app.log);
   const sandbox = new SandboxGateway(config.PUBLIC_URL, secret);
   const stripe =
     config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
@@ -114,6 +126,8 @@ export async function buildApp({
     gateways,
     sandbox,
     stripe,
+    tickets: new TicketCodes([ticketKeyFromSecret(secret)]),
+    mailer,
     clock,
     lifecycle: new Lifecycle(),
   });
@@ -159,10 +173,16 @@ export async function buildApp({
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
+  await app.register(admissionRoutes);
   await app.register(programmeRoutes);
   await app.register(seatRoutes);
   await app.register(staticFiles);
 
+  if (emailIntervalMs > 0) {
+    const stopEmails = startEmailWorker(app, mailer, emailIntervalMs);
+    app.addHook('onClose', async () => stopEmails());
+  }
+  app.addHook('onClose', async () => mailer.close());
   if (sweepIntervalMs > 0) {
     const stopSweeper = startExpirySweeper(app, sweepIntervalMs);
     const stopRefunds = startRefundWorker(

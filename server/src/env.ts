@@ -79,6 +79,16 @@ const envSchema = z
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     ),
+    /** Send email through this server (smtp://host:port, smtps://user:pass@host); unset: log it. */
+    SMTP_URL: optionalText.pipe(
+      z
+        .url({ message: 'SMTP_URL must be a URL such as smtp://localhost:2525' })
+        .refine((url) => /^smtps?:/.test(url), 'SMTP_URL must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    EMAIL_FROM: z.string().trim().min(3).default('Marquee Cinemas <tickets@marquee.local>'),
+    /** How often each process looks for emails due; 0 leaves it to the tests. */
+    EMAIL_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

@@ -42,6 +42,8 @@ export async function createTestApp({
     AUTH_RATE_LIMIT: '0',
     UNPAID_BOOKINGS_LIMIT: '100',
     UNPAID_BOOKINGS_PER_SHOW: '100',
+    // Emails wait in the outbox until a test sends them (deliverDueEmails).
+    EMAIL_POLL_MS: '0',
     ...env,
   });
   const db = testDb ?? (await createTestDatabase());

@@ -5,6 +5,8 @@ export type BookingStatus = 'pending' | 'paid' | 'cancelled' | 'expired';
 /** A booking as the API answers (CONTRACT §4). */
 export interface Booking {
   _id: string;
+  /** Short, unique and easy to read aloud: what the door and the emails name (CONTRACT §6). */
+  reference: string;
   /** `email` is present only in answers to staff. */
   user: { _id: string; name: string; email?: string };
   show: Omit<Show<Movie>, 'availableSeats'>;
@@ -19,6 +21,8 @@ export interface Booking {
   createdAt: string;
   paidAt: string | null;
   cancelledAt: string | null;
+  /** When the booking was admitted at the door; null until then. */
+  checkedInAt: string | null;
   /** Set once a paid booking's money is on its way back (`status`: pending, succeeded). */
   /** Money owed back: `reason` says why (a cancel, a late payment the show could not honour). */
   refund: { amount: number; status: string; reason?: string; createdAt: string } | null;
@@ -56,4 +60,28 @@ export interface PaymentResponse {
     isPayable: boolean;
   };
   booking: Booking;
+}
+
+/** GET /api/bookings/{id}/ticket (CONTRACT §6): a paid booking's ticket. */
+export interface Ticket {
+  reference: string;
+  /** What the QR code encodes: signed by the server, no personal data. */
+  code: string;
+  movie: string;
+  showDate: string;
+  showTime: string;
+  screen: string;
+  seats: string[];
+  bookingId: string;
+  /** The buyer's name, as the door reads it back. */
+  name: string;
+  cinema: string;
+  startsAt: string;
+  endsAt: string;
+  checkedInAt: string | null;
+}
+export interface TicketResponse {
+  success: true;
+  message: string;
+  ticket: Ticket;
 }

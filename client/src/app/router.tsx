@@ -46,6 +46,14 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/sign-up.tsx').then((m) => ({ Component: m.SignUpRoute })),
       },
       {
+        path: 'forgot-password',
+        lazy: () => import('./routes/password-reset.tsx').then((m) => ({ Component: m.ForgotPasswordRoute })),
+      },
+      {
+        path: 'reset-password',
+        lazy: () => import('./routes/password-reset.tsx').then((m) => ({ Component: m.ResetPasswordRoute })),
+      },
+      {
         path: 'admin/sign-in',
         lazy: () => import('./routes/admin-sign-in.tsx').then((m) => ({ Component: m.AdminSignInRoute })),
       },
@@ -64,6 +72,15 @@ const router = createBrowserRouter([
           {
             path: 'mybookings',
             lazy: () => import('./routes/my-bookings.tsx').then((m) => ({ Component: m.MyBookingsRoute })),
+          },
+          {
+            path: 'tickets/:id',
+            lazy: () => import('./routes/ticket.tsx').then((m) => ({ Component: m.TicketRoute })),
+          },
+          {
+            // The door: staff scan tickets and see today's shows (the server refuses anyone else).
+            path: 'door',
+            lazy: () => import('./routes/door.tsx').then((m) => ({ Component: m.DoorRoute })),
           },
           {
             // The sandbox gateway's payment page: the url POST /api/bookings/create answers with.
@@ -105,6 +122,10 @@ const router = createBrowserRouter([
       {
         path: 'bookings',
         lazy: () => import('./routes/admin/bookings.tsx').then((m) => ({ Component: m.AdminBookingsRoute })),
+      },
+      {
+        path: 'users',
+        lazy: () => import('./routes/admin/users.tsx').then((m) => ({ Component: m.AdminUsersRoute })),
       },
       {
         path: 'audit',

@@ -168,6 +168,13 @@ export const bookings = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** What the buyer reads aloud or types at the door (CONTRACT §6); drawn by the database. */
+    reference: text('reference')
+      .notNull()
+      .default(sql`marquee_booking_reference()`),
+    /** When and by whom the booking was admitted at the door (null until then). */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: text('checked_in_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -182,6 +189,10 @@ export const bookings = pgTable(
     index('bookings_user_pending_idx')
       .on(t.userId)
       .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('bookings_reference_uq').on(t.reference),
+    index('bookings_checked_in_idx')
+      .on(t.checkedInAt)
+      .where(sql`${t.checkedInAt} is not null`),
   ],
 );
 
@@ -333,3 +344,32 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+/**
+ * Emails waiting to be sent (CONTRACT §6), written in the same transaction as the change they
+ * tell of; the worker in features/email sends them after commit, retrying with backoff.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    /** One event, one email: a second enqueue of the same event changes nothing. */
+    dedupeKey: text('dedupe_key').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it is next due; while a worker sends it, the end of that worker's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('email_outbox_status_known', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    uniqueIndex('email_outbox_dedupe_uq').on(t.dedupeKey),
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -32,7 +32,7 @@ export const securityHeaders = fp(async (app: FastifyInstance, { https }: { http
     ['x-dns-prefetch-control', 'off'],
     ['x-frame-options', 'DENY'],
     ['x-permitted-cross-domain-policies', 'none'],
-    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)'],
+    ['permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=(self)'],
   ];
   if (https) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
 

@@ -7,6 +7,9 @@ export const auditActionOptions = [
   { value: 'show.cancel', label: 'Show cancelled' },
   { value: 'show.delete', label: 'Show deleted' },
   { value: 'booking.cancel', label: 'Booking cancelled' },
+  { value: 'booking.check-in', label: 'Checked in at the door' },
+  { value: 'user.set-role', label: 'Role changed' },
+  { value: 'email.failed', label: 'Email failed' },
   { value: 'payment.', label: 'Payment events' },
 ] as const;
 

@@ -155,7 +155,7 @@ describe('all bookings', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Booking ID,Movie,User,Email,Show Date,Show Time,Seats,Amount (INR),Status,Booked At',
+      'Booking ID,Reference,Movie,User,Email,Show Date,Show Time,Seats,Amount (INR),Status,Booked At,Checked In At',
     );
     expect(lines).toHaveLength(4);
     expect(lines.some((line) => line.includes(`"'=HYPERLINK(""evil"")"`))).toBe(true);

@@ -117,6 +117,7 @@ export async function adminRoutes(app: FastifyInstance) {
     const bookings = await findBookings({ db, where, now: clock(), timeZone, withEmail: true });
     let body = csvRow([
       'Booking ID',
+      'Reference',
       'Movie',
       'User',
       'Email',
@@ -126,10 +127,12 @@ export async function adminRoutes(app: FastifyInstance) {
       'Amount (INR)',
       'Status',
       'Booked At',
+      'Checked In At',
     ]);
     for (const booking of bookings) {
       body += csvRow([
         booking._id,
+        booking.reference,
         booking.show.movie.title,
         booking.user.name,
         booking.user.email ?? '',
@@ -139,6 +142,7 @@ export async function adminRoutes(app: FastifyInstance) {
         booking.amount.toFixed(2),
         booking.status,
         booking.createdAt,
+        booking.checkedInAt ?? '',
       ]);
     }
     const stamp = new Date().toISOString().slice(0, 10);

@@ -1,10 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
+import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { enqueueEmail } from '../email/outbox.ts';
 
 export const OIDC_PROVIDER_ID = 'oidc';
 
@@ -49,7 +51,20 @@ export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // 'Forgot password?': a single-use link for one hour, sent through the email outbox; the
+      // new password signs the account out everywhere.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        await enqueueEmail(db, { kind: 'password-reset', to: user.email, name: user.name, url, key: token });
+      },
+    },
     // Limits are ours (rate-limit.ts): kept in the database so every process shares them.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -65,7 +80,16 @@ export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
     logger: {
       log: (level, message) => (level === 'error' ? log.error(message) : log.debug(`[auth] ${message}`)),
     },
-    plugins: [bearer(), admin({ defaultRole: 'user', adminRoles: ['admin'] }), ...oidc],
+    plugins: [
+      bearer(),
+      // Staff (CONTRACT §6) work the door and the box office: no user administration at all.
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        roles: { user: userAc, staff: defaultAc.newRole({ user: [], session: [] }), admin: adminAc },
+      }),
+      ...oidc,
+    ],
   });
 }
 

@@ -66,11 +66,25 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return user;
 }
 
-export const isAdmin = (user: SessionUser) => user.role === 'admin';
+/** better-auth keeps several roles comma-separated ('staff,admin'); the role is read per request. */
+export const hasRole = (user: SessionUser, role: 'admin' | 'staff') =>
+  user.role.split(',').some((held) => held.trim() === role);
+
+export const isAdmin = (user: SessionUser) => hasRole(user, 'admin');
+
+/** Door and box-office staff, or an admin (who may do anything staff may). */
+export const isStaff = (user: SessionUser) => hasRole(user, 'staff') || isAdmin(user);
 
 /** 401 when signed out, 403 'Not authorized' unless an admin. */
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!isAdmin(user)) throw new AppError('FORBIDDEN', messages.notAuthorized);
+  return user;
+}
+
+/** 401 when signed out, 403 'Not authorized' unless staff or an admin. */
+export async function requireStaff(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!isStaff(user)) throw new AppError('FORBIDDEN', messages.notAuthorized);
   return user;
 }

@@ -7,7 +7,12 @@ import { parseInput } from '../../lib/parse.ts';
 import { countAttempt } from './rate-limit.ts';
 
 /** Paths whose attempts count against AUTH_RATE_LIMIT (credential guessing and account spam). */
-const limitedPaths = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+const limitedPaths = new Set([
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+]);
 
 /**
  * Bodies better-auth would pass to the database unchecked (its update-user stores `name: null`

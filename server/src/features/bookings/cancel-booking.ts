@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/record.ts';
+import { enqueueEmail } from '../email/outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { recordRefund } from '../payments/record-refund.ts';
@@ -92,6 +93,7 @@ export async function cancelBooking({
       })),
     };
     const paid = held.find((payment) => payment.status === 'succeeded');
+    if (booking.status === 'paid') await enqueueEmail(tx, { kind: 'booking-cancelled', bookingId });
     if (paid) {
       outcome.refundId =
         (await recordRefund(

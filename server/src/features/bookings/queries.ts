@@ -22,7 +22,7 @@ export interface BookingFilter {
   status?: BookingStatus;
   /** A show date (YYYY-MM-DD) in the cinema's calendar. */
   showDate?: string;
-  /** Matches the booking id, the buyer's name or email, or the movie title. */
+  /** Matches the booking id or reference, the buyer's name or email, or the movie title. */
   q?: string;
 }
 
@@ -49,6 +49,7 @@ function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefi
     q
       ? or(
           sql`${bookings.id}::text ilike ${literalPattern(q)}`,
+          ilike(bookings.reference, literalPattern(q.replace(/[\s-]+/g, ''))),
           ilike(users.name, literalPattern(q)),
           ilike(users.email, literalPattern(q)),
           ilike(movies.title, literalPattern(q)),
@@ -138,7 +139,16 @@ function toBookingView({
 }: {
   booking: Pick<
     BookingRow,
-    'id' | 'seats' | 'amountPaise' | 'status' | 'expiresAt' | 'createdAt' | 'paidAt' | 'cancelledAt'
+    | 'id'
+    | 'reference'
+    | 'seats'
+    | 'amountPaise'
+    | 'status'
+    | 'expiresAt'
+    | 'createdAt'
+    | 'paidAt'
+    | 'cancelledAt'
+    | 'checkedInAt'
   >;
   show: Show<Movie>;
   user: Booking['user'];
@@ -147,6 +157,7 @@ function toBookingView({
 }): Booking {
   return {
     _id: booking.id,
+    reference: booking.reference,
     user,
     show: showOfBooking(show),
     bookedSeats: booking.seats,
@@ -158,6 +169,7 @@ function toBookingView({
     createdAt: booking.createdAt.toISOString(),
     paidAt: booking.paidAt?.toISOString() ?? null,
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    checkedInAt: booking.checkedInAt?.toISOString() ?? null,
     refund: refund
       ? {
           amount: paiseToRupees(refund.amountPaise),
@@ -200,6 +212,7 @@ function showOfBooking({
 /** The booking a hold just made, as the API answers it, from what the hold returned. */
 export function heldBookingView({
   hold,
+  reference,
   user,
   movie,
   paymentUrl,
@@ -207,6 +220,8 @@ export function heldBookingView({
   timeZone,
 }: {
   hold: Hold;
+  /** Drawn by the database when the hold wrote the booking (bookingReference). */
+  reference: string;
   user: { id: string; name: string };
   movie: Movie;
   paymentUrl: string;
@@ -231,6 +246,7 @@ export function heldBookingView({
   return toBookingView({
     booking: {
       id: hold.bookingId,
+      reference,
       seats: hold.seats,
       amountPaise: hold.amountPaise,
       status: 'pending',
@@ -238,10 +254,20 @@ export function heldBookingView({
       createdAt: now,
       paidAt: null,
       cancelledAt: null,
+      checkedInAt: null,
     },
     show,
     user: { _id: user.id, name: user.name },
     paymentLink: paymentUrl,
     refund: null,
   });
+}
+
+/** The reference the database drew for a booking (migration 0006), or null for an unknown id. */
+export async function bookingReference(db: Queryable, bookingId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ reference: bookings.reference })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row?.reference ?? null;
 }

@@ -9,7 +9,7 @@ import { closeCheckouts } from '../payments/checkouts.ts';
 import { carryOutRefunds } from '../payments/refund-worker.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { createBooking } from './create-booking.ts';
-import { findBookings, heldBookingView } from './queries.ts';
+import { bookingReference, findBookings, heldBookingView } from './queries.ts';
 
 const createBookingInput = z.object({
   showId: z.string({ message: 'showId is required' }).trim().min(1, 'showId is required'),
@@ -51,10 +51,14 @@ export async function bookingRoutes(app: FastifyInstance) {
       seatMaps.invalidate(input.showId);
     }
     const { hold, checkout } = created;
-    const movie = await movieCache.find(hold.show.movieId);
-    const booking = movie
-      ? heldBookingView({ hold, user, movie, paymentUrl: checkout.url, now, timeZone })
-      : (await findBookings({ db, where: { ids: [hold.bookingId] }, now, timeZone }))[0];
+    const [movie, reference] = await Promise.all([
+      movieCache.find(hold.show.movieId),
+      bookingReference(db, hold.bookingId),
+    ]);
+    const booking =
+      movie && reference
+        ? heldBookingView({ hold, reference, user, movie, paymentUrl: checkout.url, now, timeZone })
+        : (await findBookings({ db, where: { ids: [hold.bookingId] }, now, timeZone }))[0];
     return {
       success: true,
       message: 'Seats held. Complete payment within the payment window.',

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { pgErrorCode, type Db, type Tx } from '../../db/client.ts';
 import { bookings, bookingSeats, gatewayEvents, payments, shows } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
+import { enqueueEmail } from '../email/outbox.ts';
 import type { GatewayEvent } from './gateway.ts';
 import { recordRefund } from './record-refund.ts';
 
@@ -136,12 +137,14 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
       },
       now,
     );
+    await enqueueEmail(tx, { kind: 'late-payment-refunded', bookingId: booking.id });
     return { kind: 'refund-due', bookingId: booking.id, refundId, reason };
   }
   await tx
     .update(bookings)
     .set({ status: 'paid', paidAt: now, expiredAt: null, updatedAt: now })
     .where(eq(bookings.id, booking.id));
+  await enqueueEmail(tx, { kind: 'booking-paid', bookingId: booking.id });
   return { kind: 'paid', bookingId: booking.id, showId: booking.showId };
 }
 

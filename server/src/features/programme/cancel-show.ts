@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
 import { toShow } from '../catalogue/serialize.ts';
+import { enqueueEmail } from '../email/outbox.ts';
 import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { recordRefund } from '../payments/record-refund.ts';
 import { lockShow } from './show-rules.ts';
@@ -78,6 +79,8 @@ export async function cancelShow({
         .from(payments)
         .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'succeeded')));
       for (const payment of paid) {
+        // Every buyer who had paid is told, in the same transaction (CONTRACT §6).
+        await enqueueEmail(tx, { kind: 'show-cancelled', bookingId: payment.bookingId });
         const refundId = await recordRefund(
           tx,
           {

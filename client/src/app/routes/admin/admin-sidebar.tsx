@@ -3,9 +3,11 @@ import {
   Clapperboard,
   LayoutDashboard,
   ListVideo,
+  ScanLine,
   ScrollText,
   Ticket,
   TicketCheck,
+  Users,
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { ThemeToggle } from '../../../components/ui/theme-toggle.tsx';
@@ -16,7 +18,9 @@ const links = [
   { to: '/admin/add-show', label: 'Add Show', icon: CalendarPlus, end: false },
   { to: '/admin/all-shows', label: 'List Shows', icon: ListVideo, end: false },
   { to: '/admin/bookings', label: 'Bookings', icon: TicketCheck, end: false },
+  { to: '/admin/users', label: 'Users', icon: Users, end: false },
   { to: '/admin/audit', label: 'Audit Log', icon: ScrollText, end: false },
+  { to: '/door', label: 'Door check-in', icon: ScanLine, end: false },
 ];
 
 // Below 1024px (spec) only icons show; the labels stay in the page as the links' names.

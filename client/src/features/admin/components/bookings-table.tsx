@@ -3,7 +3,12 @@ import { formatShowDate } from '../format.ts';
 import { BookingStatusBadge } from './status-badge.tsx';
 import { tdClassName, TableFrame, thClassName } from './table-frame.tsx';
 
-const columns = ['Booking ID', 'Movie', 'User', 'Show', 'Seats', 'Amount', 'Status'];
+const columns = ['Reference', 'Movie', 'User', 'Show', 'Seats', 'Amount', 'Status', 'Checked in'];
+
+/** When a booking was admitted, in the viewer's clock: '7:05 PM'. */
+function formatCheckedIn(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}
 
 export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBusy: boolean }) {
   return (
@@ -21,10 +26,12 @@ export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBus
         {bookings.map((booking) => (
           <tr key={booking._id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
             <th scope="row" className={`${tdClassName} text-left font-normal`}>
-              {/* The whole id is searchable and copyable; the first block is what people compare. */}
-              <code title={booking._id} className="font-mono text-xs">
-                {booking._id.slice(0, 8)}
-                <span className="sr-only">{booking._id.slice(8)}</span>
+              {/* The reference is what buyers read out; the id stays a hover away for support. */}
+              <code
+                title={`Booking ${booking._id}`}
+                className="font-mono text-sm font-semibold tracking-wide"
+              >
+                {booking.reference}
               </code>
             </th>
             <td className={`${tdClassName} min-w-32 font-medium`}>{booking.show.movie.title}</td>
@@ -57,6 +64,18 @@ export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBus
                       ? 'Refund failed'
                       : 'Refund pending'}{' '}
                   {formatRupees(booking.refund.amount)}
+                </span>
+              )}
+            </td>
+            <td className={`${tdClassName} whitespace-nowrap`}>
+              {booking.checkedInAt ? (
+                <span className="font-medium text-emerald-700 dark:text-emerald-400">
+                  {formatCheckedIn(booking.checkedInAt)}
+                </span>
+              ) : (
+                <span className="text-zinc-600 dark:text-zinc-400">
+                  <span aria-hidden>—</span>
+                  <span className="sr-only">Not yet</span>
                 </span>
               )}
             </td>

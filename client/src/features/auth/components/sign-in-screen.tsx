@@ -68,6 +68,12 @@ export function SignInScreen({ title, subtitle, defaultTarget, offerSignUp }: Si
           autoComplete="current-password"
           required
         />
+        <Link
+          to="/forgot-password"
+          className="-mt-2 self-end text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+        >
+          Forgot password?
+        </Link>
         <button
           type="submit"
           disabled={signIn.isPending}

@@ -1,5 +1,6 @@
 import { formatRupees, type Booking } from '@marquee/shared';
-import { CalendarDays, Clock } from 'lucide-react';
+import { CalendarDays, Clock, Ticket } from 'lucide-react';
+import { Link } from 'react-router';
 import { useId } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import type { BadgeKind } from '../booking-status.ts';
@@ -60,6 +61,10 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
         </dl>
         <dl className="space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
           <div>
+            <dt className="inline text-zinc-600 dark:text-zinc-400">Ref </dt>
+            <dd className="inline font-mono font-semibold tracking-wide">{booking.reference}</dd>
+          </div>
+          <div>
             <dt className="sr-only">Seats</dt>
             <dd>
               <span className="font-medium">{seatCount(booking.bookedSeats.length)}:</span>{' '}
@@ -78,7 +83,17 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
           </div>
         </dl>
         {badge === 'pending' && <TimeLeft ms={timeLeftMs(booking.expiresAt, now)} />}
-        <div className="mt-auto pt-1">
+        <div className="mt-auto flex flex-wrap gap-2 pt-1">
+          {booking.status === 'paid' && !booking.refund && (
+            <Link
+              to={`/tickets/${encodeURIComponent(booking._id)}`}
+              aria-describedby={titleId}
+              className={buttonClassName('primary', 'px-3 py-1.5')}
+            >
+              <Ticket aria-hidden className="size-4" />
+              Ticket
+            </Link>
+          )}
           <button
             type="button"
             onClick={onOpen}

@@ -1,5 +1,6 @@
 import { formatRupees, type Booking } from '@marquee/shared';
-import { CreditCard, XCircle } from 'lucide-react';
+import { CreditCard, Ticket, XCircle } from 'lucide-react';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -62,9 +63,21 @@ export function BookingDetailsModal({
           <Section title="Show Details">
             <p className="text-lg font-semibold">{show.movie.title}</p>
             <dl className="mt-1 text-sm">
+              <Row term="Reference">
+                <span className="font-mono tracking-wide">{booking.reference}</span>
+              </Row>
               <Row term="Date">{showDateLabel(show.showDate)}</Row>
               <Row term="Time">{show.showTime}</Row>
             </dl>
+            {booking.status === 'paid' && !booking.refund && (
+              <Link
+                to={`/tickets/${encodeURIComponent(booking._id)}`}
+                className={buttonClassName('primary', 'mt-3 px-3 py-1.5')}
+              >
+                <Ticket aria-hidden className="size-4" />
+                Open ticket
+              </Link>
+            )}
           </Section>
           <Section title="Seats">
             <ul aria-label="Booked seats" className="flex flex-wrap gap-2">

@@ -178,6 +178,9 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
         Payment
       </h1>
       <dl className="mt-3 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+        <Row term="Reference">
+          <span className="font-mono tracking-wide">{booking.reference}</span>
+        </Row>
         <Row term="Movie">{booking.show.movie.title}</Row>
         <Row term="Date">{showDateLabel(booking.show.showDate)}</Row>
         <Row term="Time">{booking.show.showTime}</Row>

@@ -1,0 +1,11 @@
+import { PageHeader } from '../../../features/admin/components/page-header.tsx';
+import { UsersPage } from '../../../features/users/users-page.tsx';
+
+export function AdminUsersRoute() {
+  return (
+    <>
+      <PageHeader title="Users" description="Find people, and grant or revoke the staff and admin roles." />
+      <UsersPage />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import {
+  ForgotPasswordPage,
+  ResetPasswordPage,
+} from '../../features/password-reset/password-reset-pages.tsx';
+
+/** /forgot-password */
+export function ForgotPasswordRoute() {
+  return <ForgotPasswordPage />;
+}
+
+/** /reset-password?token=… (the emailed link) */
+export function ResetPasswordRoute() {
+  return <ResetPasswordPage />;
+}

@@ -1,0 +1,147 @@
+import type { Ticket } from '@marquee/shared';
+import { CalendarPlus, Printer, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { useTicket } from '../api/get-ticket.ts';
+import { ticketCalendar } from '../ics.ts';
+import { TicketQr } from './ticket-qr.tsx';
+
+// Printing shows the ticket alone, on one page, in black on white whatever the theme.
+const printStyles = `
+@media print {
+  @page { margin: 12mm; }
+  body * { visibility: hidden !important; }
+  .marquee-ticket, .marquee-ticket * { visibility: visible !important; color: #000 !important; }
+  .marquee-ticket { position: absolute; inset: 0 auto auto 0; width: 100%; box-shadow: none !important;
+    background: #fff !important; border-color: #000 !important; break-inside: avoid; }
+  .marquee-ticket-actions { display: none !important; }
+}`;
+
+function showDateLabel(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-IN', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function downloadCalendar(ticket: Ticket) {
+  const blob = new Blob([ticketCalendar(ticket, window.location.href)], {
+    type: 'text/calendar;charset=utf-8',
+  });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = `${ticket.reference}.ics`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+function Detail({
+  term,
+  children,
+  wide = false,
+}: {
+  term: string;
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <div className={wide ? 'col-span-2' : undefined}>
+      <dt className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{term}</dt>
+      <dd className="text-base font-semibold break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** /tickets/{id}: the ticket to show at the door or print (CONTRACT §6). */
+export function TicketPage({ bookingId }: { bookingId: string }) {
+  const query = useTicket(bookingId);
+
+  if (query.isPending) {
+    return (
+      <p role="status" className="py-16 text-center text-zinc-600 dark:text-zinc-400">
+        Loading your ticket…
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-md py-16 text-center">
+        <TriangleAlert aria-hidden className="mx-auto mb-3 size-8 text-amber-600" />
+        <h1 className="text-xl font-bold">No ticket to show</h1>
+        <p className="mt-2 text-zinc-700 dark:text-zinc-300">{query.error.message}</p>
+        <Link to="/mybookings" className={buttonClassName('secondary', 'mt-6')}>
+          My Bookings
+        </Link>
+      </div>
+    );
+  }
+
+  const { ticket } = query.data;
+  return (
+    <>
+      <title>{`Ticket ${ticket.reference} · ${ticket.movie}`}</title>
+      <style>{printStyles}</style>
+      <article
+        aria-labelledby="ticket-heading"
+        className="marquee-ticket mx-auto my-6 max-w-md overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <header className="border-b border-dashed border-zinc-300 px-5 pt-5 pb-4 dark:border-zinc-700">
+          <p className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{ticket.cinema}</p>
+          <h1 id="ticket-heading" className="mt-1 text-2xl leading-tight font-bold">
+            {ticket.movie}
+          </h1>
+        </header>
+        <div className="flex flex-col items-center gap-3 px-5 py-5">
+          <TicketQr code={ticket.code} label={`QR code for booking ${ticket.reference}`} />
+          <p className="text-center">
+            <span className="block text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+              Reference
+            </span>
+            <span className="font-mono text-2xl font-bold tracking-[0.2em]" data-testid="ticket-reference">
+              {ticket.reference}
+            </span>
+          </p>
+        </div>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-dashed border-zinc-300 px-5 py-4 dark:border-zinc-700">
+          <Detail term="Date" wide>
+            {showDateLabel(ticket.showDate)}
+          </Detail>
+          <Detail term="Time">{ticket.showTime}</Detail>
+          <Detail term="Screen">{ticket.screen}</Detail>
+          <Detail term={ticket.seats.length === 1 ? 'Seat' : 'Seats'} wide>
+            {ticket.seats.join(', ')}
+          </Detail>
+          <Detail term="Name" wide>
+            {ticket.name}
+          </Detail>
+        </dl>
+        {ticket.checkedInAt && (
+          <p className="bg-emerald-50 px-5 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-300">
+            Checked in at{' '}
+            {new Date(ticket.checkedInAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+          </p>
+        )}
+        <div className="marquee-ticket-actions flex flex-wrap justify-center gap-3 border-t border-zinc-200 px-5 py-4 dark:border-zinc-800">
+          <button type="button" onClick={() => window.print()} className={buttonClassName('secondary')}>
+            <Printer aria-hidden className="size-4" />
+            Print
+          </button>
+          <button
+            type="button"
+            onClick={() => downloadCalendar(ticket)}
+            className={buttonClassName('secondary')}
+          >
+            <CalendarPlus aria-hidden className="size-4" />
+            Add to calendar
+          </button>
+        </div>
+      </article>
+      <p className="marquee-ticket-actions mb-8 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        Show this code at the door. Keep this page open to show it without a connection.
+      </p>
+    </>
+  );
+}

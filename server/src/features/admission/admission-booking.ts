@@ -1,0 +1,109 @@
+import { formatTimeOfDay, toZonedParts } from '@marquee/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { bookings, movies, shows, users } from '../../db/schema.ts';
+
+/**
+ * The screen a show plays on. The programme has one auditorium until screens arrive (CONTRACT §7);
+ * then this reads the show's own screen.
+ */
+export const DEFAULT_SCREEN = 'Screen 1';
+
+/** A film with no readable runtime is taken to run this long, for the door's window. */
+const FALLBACK_RUNTIME_MINUTES = 180;
+
+/** Minutes in a runtime as the catalogue writes it ('148 min', '2h 28m', '148'). */
+export function runtimeMinutes(runtime: string): number {
+  const hours = /(\d+)\s*h/i.exec(runtime);
+  const minutes = /(\d+)\s*m(?!o)/i.exec(runtime);
+  if (hours) return Number(hours[1]) * 60 + (minutes ? Number(minutes[1]) : 0);
+  const bare = /(\d+)/.exec(runtime);
+  const value = bare ? Number(bare[1]) : 0;
+  return value > 0 && value < 24 * 60 ? value : FALLBACK_RUNTIME_MINUTES;
+}
+
+/** What the ticket and the door need of a booking, read in one query. */
+export interface AdmissionBooking {
+  id: string;
+  reference: string;
+  userId: string;
+  userName: string;
+  status: string;
+  seats: string[];
+  amountPaise: number;
+  checkedInAt: Date | null;
+  refunded: boolean;
+  showId: string;
+  showStatus: string;
+  startsAt: Date;
+  endsAt: Date;
+  movieTitle: string;
+}
+
+const columns = {
+  id: bookings.id,
+  reference: bookings.reference,
+  userId: bookings.userId,
+  userName: users.name,
+  status: bookings.status,
+  seats: bookings.seats,
+  amountPaise: bookings.amountPaise,
+  checkedInAt: bookings.checkedInAt,
+  refunded: sql<boolean>`exists (
+    select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = ${bookings.id}
+  )`.mapWith(Boolean),
+  showId: shows.id,
+  showStatus: shows.status,
+  startsAt: shows.startsAt,
+  runtime: movies.runtime,
+  movieTitle: movies.title,
+};
+
+export async function findAdmissionBooking(
+  db: Queryable,
+  by: { id: string } | { reference: string },
+): Promise<AdmissionBooking | null> {
+  const [row] = await db
+    .select(columns)
+    .from(bookings)
+    .innerJoin(shows, eq(shows.id, bookings.showId))
+    .innerJoin(movies, eq(movies.id, shows.movieId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where('id' in by ? eq(bookings.id, by.id) : eq(bookings.reference, by.reference));
+  if (!row) return null;
+  const { runtime, ...rest } = row;
+  return { ...rest, endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(runtime) * 60_000) };
+}
+
+/**
+ * Why a booking cannot be admitted or ticketed, naming its state, or null when it is paid and
+ * its money is not on the way back.
+ */
+export function stateProblem(booking: Pick<AdmissionBooking, 'status' | 'refunded'>): string | null {
+  if (booking.refunded) return 'This booking was refunded';
+  switch (booking.status) {
+    case 'paid':
+      return null;
+    case 'pending':
+      return 'This booking is pending payment';
+    case 'cancelled':
+      return 'This booking was cancelled';
+    case 'expired':
+      return 'This booking has expired';
+    default:
+      return `This booking is ${booking.status}`;
+  }
+}
+
+/** A show's date and time in the cinema's calendar, as the API writes them. */
+export function showDateTime(startsAt: Date, timeZone: string): { showDate: string; showTime: string } {
+  const { date, minutes } = toZonedParts(startsAt, timeZone);
+  return { showDate: date, showTime: formatTimeOfDay(minutes) };
+}
+
+/** A typed reference as staff may key it: any case, spaces or dashes between groups. */
+export function normaliseReference(text: string): string {
+  return text.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+export const REFERENCE_PATTERN = /^[2-9A-HJ-NP-Z]{6,10}$/;

@@ -1,0 +1,264 @@
+import { addDays, fromZonedParts, messages, zonedDate } from '@marquee/shared';
+import { and, asc, count, desc, eq, gte, ilike, lt, max, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { auditLog, bookings, movies, sessions, shows, users } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { parseInput } from '../../lib/parse.ts';
+import { isStaff, requireAdmin, requireStaff, requireUser } from '../auth/guards.ts';
+import { findBookings } from '../bookings/queries.ts';
+import { isUuid } from '../catalogue/queries.ts';
+import {
+  DEFAULT_SCREEN,
+  findAdmissionBooking,
+  runtimeMinutes,
+  showDateTime,
+  stateProblem,
+} from './admission-booking.ts';
+import { checkIn } from './check-in.ts';
+
+const checkInInput = z.union(
+  [
+    z.object({ code: z.string().trim().min(1).max(500) }),
+    z.object({ reference: z.string().trim().min(1).max(40) }),
+  ],
+  { message: 'Send the scanned code or the typed reference' },
+);
+
+const ROLES = ['user', 'staff', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+const roleInput = z.object({
+  userId: z.string({ message: 'userId is required' }).trim().min(1, 'userId is required').max(100),
+  role: z.union([z.enum(ROLES), z.array(z.enum(ROLES)).min(1).max(3)], {
+    message: `role is one of ${ROLES.join(', ')}`,
+  }),
+});
+
+const usersQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1, 'page counts from 1').default(1),
+  pageSize: z.coerce.number().int().min(1).max(200, 'pageSize is at most 200').default(50),
+});
+
+/** Roles as better-auth stores them: comma-joined, 'user' only when nothing else is held. */
+function storedRole(role: Role | Role[]): string {
+  const held = new Set<Role>(Array.isArray(role) ? role : [role]);
+  const granted = (['staff', 'admin'] as const).filter((r) => held.has(r));
+  return granted.length ? granted.join(',') : 'user';
+}
+
+export async function admissionRoutes(app: FastifyInstance) {
+  const { db, config, clock, tickets } = app.deps;
+  const timeZone = config.CINEMA_TIMEZONE;
+
+  app.get<{ Params: { id: string } }>('/api/bookings/:id/ticket', async (request) => {
+    const user = await requireUser(request);
+    if (!isUuid(request.params.id)) throw notFound('Booking not found');
+    const booking = await findAdmissionBooking(db, { id: request.params.id });
+    if (!booking) throw notFound('Booking not found');
+    if (booking.userId !== user.id && !isStaff(user)) throw new AppError('FORBIDDEN', messages.notAuthorized);
+    const problem = stateProblem(booking);
+    if (problem) throw conflict(problem);
+    return {
+      success: true,
+      message: 'Ticket fetched',
+      ticket: {
+        reference: booking.reference,
+        code: tickets.issue(booking.id),
+        movie: booking.movieTitle,
+        ...showDateTime(booking.startsAt, timeZone),
+        screen: DEFAULT_SCREEN,
+        seats: booking.seats,
+        bookingId: booking.id,
+        name: booking.userName,
+        cinema: config.CINEMA_NAME,
+        startsAt: booking.startsAt.toISOString(),
+        endsAt: booking.endsAt.toISOString(),
+        checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+      },
+    };
+  });
+
+  app.post('/api/checkin', async (request) => {
+    const staff = await requireStaff(request);
+    const input = parseInput(checkInInput, request.body ?? {});
+    const now = clock();
+    const admitted = await checkIn({ db, tickets, input, staffId: staff.id, now, timeZone });
+    const [booking] = await findBookings({ db, where: { ids: [admitted.id] }, now, timeZone });
+    return { success: true, message: 'Checked in', booking };
+  });
+
+  // The door: today's shows (cinema calendar) with how many of their sold seats are in.
+  app.get('/api/door/shows', async (request) => {
+    await requireStaff(request);
+    const now = clock();
+    const today = zonedDate(now, timeZone);
+    const start = fromZonedParts(today, 0, timeZone);
+    const end = fromZonedParts(addDays(today, 1), 0, timeZone);
+    const live = sql`${bookings.status} = 'paid' and not exists (
+      select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = ${bookings.id})`;
+    const rows = await db
+      .select({
+        id: shows.id,
+        startsAt: shows.startsAt,
+        status: shows.status,
+        totalSeats: shows.totalSeats,
+        title: movies.title,
+        runtime: movies.runtime,
+        sold: sql<number>`coalesce(sum(cardinality(${bookings.seats})) filter (where ${live}), 0)`.mapWith(
+          Number,
+        ),
+        admitted: sql<number>`coalesce(sum(cardinality(${bookings.seats}))
+          filter (where ${live} and ${bookings.checkedInAt} is not null), 0)`.mapWith(Number),
+      })
+      .from(shows)
+      .innerJoin(movies, eq(movies.id, shows.movieId))
+      .leftJoin(bookings, eq(bookings.showId, shows.id))
+      .where(and(gte(shows.startsAt, start), lt(shows.startsAt, end)))
+      .groupBy(shows.id, movies.id)
+      .orderBy(asc(shows.startsAt));
+    return {
+      success: true,
+      message: 'Shows fetched',
+      date: today,
+      shows: rows.map((row) => ({
+        _id: row.id,
+        movie: row.title,
+        ...showDateTime(row.startsAt, timeZone),
+        startsAt: row.startsAt.toISOString(),
+        endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(row.runtime) * 60_000).toISOString(),
+        status: row.status,
+        screen: DEFAULT_SCREEN,
+        totalSeats: row.totalSeats,
+        sold: row.sold,
+        admitted: row.admitted,
+      })),
+    };
+  });
+
+  // A show's bookings as the door sees them: who, which seats, admitted or not.
+  app.get<{ Params: { showId: string } }>('/api/door/shows/:showId/bookings', async (request) => {
+    await requireStaff(request);
+    if (!isUuid(request.params.showId)) throw notFound('Show not found');
+    const now = clock();
+    const list = await findBookings({ db, where: { showId: request.params.showId }, now, timeZone });
+    return {
+      success: true,
+      message: 'Bookings fetched',
+      bookings: list.filter((b) => b.status === 'paid' || b.status === 'pending'),
+    };
+  });
+
+  // The Users page: search, roles, last sign-in.
+  app.get('/api/admin/users', async (request) => {
+    await requireAdmin(request);
+    const query = parseInput(usersQuery, request.query ?? {});
+    const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+    const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+    const lastSignIn = db
+      .select({ userId: sessions.userId, at: max(sessions.createdAt).as('last_sign_in') })
+      .from(sessions)
+      .groupBy(sessions.userId)
+      .as('last_sign_in');
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          createdAt: users.createdAt,
+          lastSignInAt: lastSignIn.at,
+        })
+        .from(users)
+        .leftJoin(lastSignIn, eq(lastSignIn.userId, users.id))
+        .where(where)
+        .orderBy(asc(users.name), asc(users.email))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      db.select({ value: count() }).from(users).where(where),
+    ]);
+    return {
+      success: true,
+      message: 'Users fetched',
+      users: rows.map((row) => ({
+        _id: row.id,
+        name: row.name,
+        email: row.email,
+        roles: row.role
+          .split(',')
+          .map((r) => r.trim())
+          .filter((r) => r && r !== 'user'),
+        createdAt: row.createdAt.toISOString(),
+        lastSignInAt: row.lastSignInAt ? new Date(row.lastSignInAt).toISOString() : null,
+      })),
+      total: Number(total?.value ?? 0),
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  });
+
+  // better-auth's admin endpoint, answered here (this exact path wins over /api/auth/*) so that it
+  // speaks the contract's shape, knows only our three roles, keeps the last admin, and is audited.
+  // The role is read from the users table on every request, so a change holds at once everywhere.
+  app.post('/api/auth/admin/set-role', async (request) => {
+    const actor = await requireAdmin(request);
+    const input = parseInput(roleInput, request.body ?? {});
+    const role = storedRole(input.role);
+    if (input.userId === actor.id && !role.split(',').includes('admin'))
+      throw badRequest('You cannot remove your own admin role');
+    const changed = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, input.userId))
+        .for('update');
+      if (!before) return null;
+      const [user] = await tx
+        .update(users)
+        .set({ role, updatedAt: clock() })
+        .where(eq(users.id, input.userId))
+        .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+      await tx.insert(auditLog).values({
+        actorId: actor.id,
+        action: 'user.set-role',
+        entityType: 'user',
+        entityId: input.userId,
+        details: { from: before.role, to: role },
+      });
+      return user!;
+    });
+    if (!changed) throw notFound('User not found');
+    return { success: true, message: 'Role updated', user: changed };
+  });
+
+  // Today's check-ins for the dashboard (cinema calendar).
+  app.get('/api/admin/admissions', async (request) => {
+    await requireAdmin(request);
+    const now = clock();
+    const today = zonedDate(now, timeZone);
+    const start = fromZonedParts(today, 0, timeZone);
+    const end = fromZonedParts(addDays(today, 1), 0, timeZone);
+    const [row] = await db
+      .select({
+        bookings: count(),
+        seats: sql<number>`coalesce(sum(cardinality(${bookings.seats})), 0)`.mapWith(Number),
+      })
+      .from(bookings)
+      .where(and(gte(bookings.checkedInAt, start), lt(bookings.checkedInAt, end)));
+    const [last] = await db
+      .select({ at: auditLog.createdAt })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'booking.check-in'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    return {
+      success: true,
+      message: 'Admissions fetched',
+      date: today,
+      admittedBookings: Number(row?.bookings ?? 0),
+      admittedSeats: Number(row?.seats ?? 0),
+      lastCheckInAt: last?.at.toISOString() ?? null,
+    };
+  });
+}

@@ -1,0 +1,70 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The code a ticket's QR encodes (CONTRACT §6): `M1.<key id>.<booking>.<signature>`.
+ *
+ * The booking part is the booking's random UUID as 22 base64url characters, so the code holds
+ * no personal data; the signature is a truncated HMAC-SHA256 over everything before it, made
+ * with a key derived from the server's secret. The key id names the key, so a rotated secret
+ * issues codes under a new id while the verifier can still tell which key a code claims. Any
+ * change to any character makes the code invalid.
+ */
+const VERSION = 'M1';
+const SIGNATURE_BYTES = 16;
+
+export interface TicketKey {
+  id: string;
+  key: Buffer;
+}
+
+/** A ticket key derived from a server secret: its id is a digest of the key, never the key. */
+export function ticketKeyFromSecret(secret: string): TicketKey {
+  const key = createHmac('sha256', secret).update('marquee ticket code v1').digest();
+  const id = createHash('sha256').update(key).digest('base64url').slice(0, 6);
+  return { id, key };
+}
+
+export class TicketCodes {
+  private readonly byId: Map<string, Buffer>;
+
+  /** Signs with the first key; accepts codes signed by any of them (rotation). */
+  constructor(private readonly keys: readonly [TicketKey, ...TicketKey[]]) {
+    this.byId = new Map(keys.map((k) => [k.id, k.key]));
+  }
+
+  issue(bookingId: string): string {
+    const [current] = this.keys;
+    const body = `${VERSION}.${current.id}.${uuidToBase64url(bookingId)}`;
+    return `${body}.${sign(current.key, body)}`;
+  }
+
+  /** The booking a code names, or null for anything altered, unknown or malformed. */
+  verify(code: string): string | null {
+    if (typeof code !== 'string' || code.length > 200) return null;
+    const parts = code.trim().split('.');
+    if (parts.length !== 4 || parts[0] !== VERSION) return null;
+    const [, keyId, booking, signature] = parts as [string, string, string, string];
+    const key = this.byId.get(keyId);
+    if (!key || !/^[A-Za-z0-9_-]{22}$/.test(booking)) return null;
+    const expected = Buffer.from(sign(key, `${VERSION}.${keyId}.${booking}`));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return base64urlToUuid(booking);
+  }
+}
+
+function sign(key: Buffer, body: string): string {
+  return createHmac('sha256', key).update(body).digest().subarray(0, SIGNATURE_BYTES).toString('base64url');
+}
+
+function uuidToBase64url(uuid: string): string {
+  return Buffer.from(uuid.replace(/-/g, ''), 'hex').toString('base64url');
+}
+
+function base64urlToUuid(text: string): string | null {
+  const bytes = Buffer.from(text, 'base64url');
+  // base64url decoding is lenient; a canonical encoding is the only one accepted.
+  if (bytes.length !== 16 || bytes.toString('base64url') !== text) return null;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

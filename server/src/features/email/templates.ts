@@ -1,0 +1,155 @@
+import { formatRupees, paiseToRupees } from '@marquee/shared';
+import QRCode from 'qrcode';
+import type { OutgoingEmail } from './mailer.ts';
+
+/** What a booking email says, read when it is sent. */
+export interface BookingFacts {
+  reference: string;
+  name: string;
+  email: string;
+  movie: string;
+  showDate: string;
+  showTime: string;
+  screen: string;
+  seats: string[];
+  amountPaise: number;
+  refundPaise: number | null;
+  ticketUrl: string;
+  ticketCode: string | null;
+}
+
+export interface Brand {
+  cinema: string;
+  publicUrl: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function layout(brand: Brand, heading: string, body: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px" cellpadding="0" cellspacing="0">
+<tr><td style="padding:20px 24px;border-bottom:1px solid #e4e4e7;font-size:18px;font-weight:bold;color:#be123c">${escapeHtml(brand.cinema)}</td></tr>
+<tr><td style="padding:24px"><h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>${body}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:12px;color:#52525b">${escapeHtml(brand.cinema)} · <a href="${escapeHtml(brand.publicUrl)}" style="color:#52525b">${escapeHtml(brand.publicUrl)}</a></td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function detailsTable(rows: [string, string][]): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;font-size:15px;margin:8px 0 16px">${rows
+    .map(
+      ([term, value]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#52525b;white-space:nowrap;vertical-align:top">${escapeHtml(term)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`;
+}
+
+const detailsText = (rows: [string, string][]) => rows.map(([term, value]) => `${term}: ${value}`).join('\n');
+
+function bookingRows(facts: BookingFacts, withAmount = true): [string, string][] {
+  const rows: [string, string][] = [
+    ['Reference', facts.reference],
+    ['Movie', facts.movie],
+    ['Date', facts.showDate],
+    ['Time', facts.showTime],
+    ['Screen', facts.screen],
+    [facts.seats.length === 1 ? 'Seat' : 'Seats', facts.seats.join(', ')],
+  ];
+  if (withAmount) rows.push(['Amount', formatRupees(paiseToRupees(facts.amountPaise))]);
+  return rows;
+}
+
+const button = (href: string, label: string) =>
+  `<p style="margin:20px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#be123c;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(label)}</a></p>`;
+
+const refundLine = (facts: BookingFacts) =>
+  facts.refundPaise === null
+    ? ''
+    : `A refund of ${formatRupees(paiseToRupees(facts.refundPaise))} is on its way to the card you paid with.`;
+
+export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promise<OutgoingEmail> {
+  const rows = bookingRows(facts);
+  const qr = facts.ticketCode
+    ? await QRCode.toBuffer(facts.ticketCode, {
+        type: 'png',
+        errorCorrectionLevel: 'M',
+        margin: 4,
+        width: 240,
+      })
+    : null;
+  return {
+    to: facts.email,
+    subject: `Your tickets for ${facts.movie} · ${facts.reference}`,
+    text: `Hello ${facts.name},\n\nYou're booked. Show this ticket at the door:\n${facts.ticketUrl}\n\n${detailsText(rows)}\n\nSee you at ${brand.cinema}.`,
+    html: layout(
+      brand,
+      "You're booked",
+      `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}, here is your ticket. Show the QR code or the reference at the door.</p>${detailsTable(rows)}${
+        qr
+          ? `<p style="margin:0"><img src="cid:ticket-qr" width="200" height="200" alt="QR code for booking ${escapeHtml(facts.reference)}"></p>`
+          : ''
+      }${button(facts.ticketUrl, 'Open your ticket')}`,
+    ),
+    attachments: qr
+      ? [{ filename: `${facts.reference}.png`, content: qr, cid: 'ticket-qr', contentType: 'image/png' }]
+      : [],
+  };
+}
+
+export function bookingCancelledEmail(brand: Brand, facts: BookingFacts): OutgoingEmail {
+  const rows = bookingRows(facts);
+  const refund = refundLine(facts);
+  return {
+    to: facts.email,
+    subject: `Booking ${facts.reference} cancelled`,
+    text: `Hello ${facts.name},\n\nYour booking ${facts.reference} has been cancelled and its seats released.${refund ? ` ${refund}` : ''}\n\n${detailsText(rows)}`,
+    html: layout(
+      brand,
+      'Your booking was cancelled',
+      `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}, your booking has been cancelled and its seats released.${refund ? ` ${escapeHtml(refund)}` : ''}</p>${detailsTable(rows)}`,
+    ),
+  };
+}
+
+export function latePaymentRefundedEmail(brand: Brand, facts: BookingFacts): OutgoingEmail {
+  const rows = bookingRows(facts);
+  const refund = refundLine(facts) || 'Your payment is being refunded in full.';
+  return {
+    to: facts.email,
+    subject: `Your payment for ${facts.movie} was refunded`,
+    text: `Hello ${facts.name},\n\nYour payment arrived after the payment window closed and some of your seats had been taken, so there is no booking. ${refund}\n\n${detailsText(rows)}`,
+    html: layout(
+      brand,
+      'Your payment was refunded',
+      `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}, your payment arrived after the payment window closed and some of your seats had been taken, so there is no booking. ${escapeHtml(refund)}</p>${detailsTable(rows)}`,
+    ),
+  };
+}
+
+export function showCancelledEmail(brand: Brand, facts: BookingFacts): OutgoingEmail {
+  const rows = bookingRows(facts);
+  const refund = refundLine(facts) || 'You will not be charged.';
+  return {
+    to: facts.email,
+    subject: `${facts.movie} on ${facts.showDate} at ${facts.showTime} is cancelled`,
+    text: `Hello ${facts.name},\n\nWe're sorry: the cinema has cancelled this show, and your booking ${facts.reference} with it. ${refund}\n\n${detailsText(rows)}`,
+    html: layout(
+      brand,
+      'Your show was cancelled',
+      `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}, we're sorry: the cinema has cancelled this show, and your booking with it. ${escapeHtml(refund)}</p>${detailsTable(rows)}`,
+    ),
+  };
+}
+
+export function passwordResetEmail(brand: Brand, to: string, name: string, url: string): OutgoingEmail {
+  return {
+    to,
+    subject: `Reset your ${brand.cinema} password`,
+    text: `Hello ${name},\n\nSomeone (we hope you) asked to reset the password of your account. This link works once, for one hour:\n${url}\n\nSetting a new password signs you out everywhere else. If you did not ask, ignore this email: your password stays as it is.`,
+    html: layout(
+      brand,
+      'Reset your password',
+      `<p style="margin:0 0 8px">Hello ${escapeHtml(name)}, someone (we hope you) asked to reset the password of your account. This link works once, for one hour.</p>${button(url, 'Choose a new password')}<p style="margin:0;color:#52525b;font-size:13px">Setting a new password signs you out everywhere else. If you did not ask, ignore this email: your password stays as it is.</p>`,
+    ),
+  };
+}

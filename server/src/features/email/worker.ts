@@ -1,0 +1,199 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { auditLog, bookings, emailOutbox, movies, payments, refunds, shows, users } from '../../db/schema.ts';
+import { DEFAULT_SCREEN, showDateTime } from '../admission/admission-booking.ts';
+import type { TicketCodes } from '../admission/ticket-code.ts';
+import type { Mailer, OutgoingEmail } from './mailer.ts';
+import {
+  bookingCancelledEmail,
+  bookingPaidEmail,
+  latePaymentRefundedEmail,
+  passwordResetEmail,
+  showCancelledEmail,
+  type BookingFacts,
+  type Brand,
+} from './templates.ts';
+
+/** Tries per email before it is given up on (and the audit log says so). */
+export const MAX_ATTEMPTS = 8;
+/** How long a worker may take over one batch before another process may try those emails. */
+const LEASE_MS = 2 * 60_000;
+const BATCH = 20;
+
+/** Wait before try `attempt + 1`: 30 s, 1 min, 2 min, … at most an hour. */
+export function backoffMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 60 * 60_000);
+}
+
+export interface DeliverOptions {
+  db: Db;
+  mailer: Mailer;
+  tickets: TicketCodes;
+  brand: Brand;
+  timeZone: string;
+  now: Date;
+  log?: FastifyInstance['log'];
+}
+
+/**
+ * Sends the emails that are due. Each batch is claimed with FOR UPDATE SKIP LOCKED and leased
+ * (next_attempt_at moved past now), so workers in several processes never take the same email,
+ * and one that dies mid-send leaves it to be tried again when the lease runs out. A failure is
+ * retried with backoff; after MAX_ATTEMPTS the email is marked failed and the audit log says so.
+ * Returns how many were sent.
+ */
+export async function deliverDueEmails({ db, mailer, tickets, brand, timeZone, now, log }: DeliverOptions) {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(emailOutbox.id))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+
+  let sent = 0;
+  for (const row of claimed) {
+    try {
+      const email = await render(db, row, { tickets, brand, timeZone });
+      if (email) await mailer.send(email);
+      await db
+        .update(emailOutbox)
+        // A reset link is not kept once it has gone out.
+        .set({
+          status: 'sent',
+          sentAt: now,
+          lastError: null,
+          ...(row.kind === 'password-reset' ? { payload: {} } : {}),
+        })
+        .where(eq(emailOutbox.id, row.id));
+      sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const givenUp = row.attempts >= MAX_ATTEMPTS;
+      log?.warn({ emailId: row.id, kind: row.kind, attempt: row.attempts, err: message }, 'email not sent');
+      await db.transaction(async (tx) => {
+        await tx
+          .update(emailOutbox)
+          .set(
+            givenUp
+              ? { status: 'failed', lastError: message.slice(0, 500) }
+              : {
+                  lastError: message.slice(0, 500),
+                  nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
+                },
+          )
+          .where(eq(emailOutbox.id, row.id));
+        if (givenUp) {
+          await tx.insert(auditLog).values({
+            actorId: null,
+            action: 'email.failed',
+            entityType: row.bookingId ? 'booking' : 'email',
+            entityId: row.bookingId ?? String(row.id),
+            details: { kind: row.kind, attempts: row.attempts, error: message.slice(0, 200) },
+          });
+        }
+      });
+    }
+  }
+  return sent;
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+async function render(
+  db: Db,
+  row: OutboxRow,
+  { tickets, brand, timeZone }: { tickets: TicketCodes; brand: Brand; timeZone: string },
+): Promise<OutgoingEmail | null> {
+  if (row.kind === 'password-reset') {
+    const { to, name, url } = row.payload as { to: string; name: string; url: string };
+    return passwordResetEmail(brand, to, name, url);
+  }
+  if (!row.bookingId) return null;
+  const facts = await bookingFacts(db, row.bookingId, { tickets, brand, timeZone });
+  if (!facts) return null;
+  switch (row.kind) {
+    case 'booking-paid':
+      return bookingPaidEmail(brand, facts);
+    case 'booking-cancelled':
+      return bookingCancelledEmail(brand, facts);
+    case 'late-payment-refunded':
+      return latePaymentRefundedEmail(brand, facts);
+    case 'show-cancelled':
+      return showCancelledEmail(brand, facts);
+    default:
+      return null;
+  }
+}
+
+async function bookingFacts(
+  db: Db,
+  bookingId: string,
+  { tickets, brand, timeZone }: { tickets: TicketCodes; brand: Brand; timeZone: string },
+): Promise<BookingFacts | null> {
+  const [row] = await db
+    .select({
+      reference: bookings.reference,
+      status: bookings.status,
+      seats: bookings.seats,
+      amountPaise: bookings.amountPaise,
+      name: users.name,
+      email: users.email,
+      movie: movies.title,
+      startsAt: shows.startsAt,
+      refundPaise: sql<
+        number | null
+      >`(select r.amount_paise from ${refunds} r join ${payments} p on p.id = r.payment_id
+        where p.booking_id = ${bookings.id} limit 1)`,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(shows, eq(shows.id, bookings.showId))
+    .innerJoin(movies, eq(movies.id, shows.movieId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) return null;
+  return {
+    reference: row.reference,
+    name: row.name,
+    email: row.email,
+    movie: row.movie,
+    ...showDateTime(row.startsAt, timeZone),
+    screen: DEFAULT_SCREEN,
+    seats: row.seats,
+    amountPaise: row.amountPaise,
+    refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),
+    ticketUrl: `${brand.publicUrl}/tickets/${bookingId}`,
+    ticketCode: row.status === 'paid' ? tickets.issue(bookingId) : null,
+  };
+}
+
+/** Runs deliverDueEmails every `intervalMs` in this process until stopped. */
+export function startEmailWorker(app: FastifyInstance, mailer: Mailer, intervalMs: number): () => void {
+  const { db, config, clock, tickets } = app.deps;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    deliverDueEmails({
+      db,
+      mailer,
+      tickets,
+      brand: { cinema: config.CINEMA_NAME, publicUrl: config.PUBLIC_URL },
+      timeZone: config.CINEMA_TIMEZONE,
+      now: clock(),
+      log: app.log,
+    })
+      .catch((error: unknown) => app.log.error({ err: error }, 'email delivery failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
