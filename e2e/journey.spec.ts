@@ -31,7 +31,7 @@ const warning = 'Complete payment within 10 minutes or booking will be cancelled
 const countdown = /^(10:00|[0-9]:[0-5]\d)$/;
 
 const bookingCard = (page: Page, title: string) =>
-  page.getByRole('list', { name: 'Bookings' }).getByRole('article', { name: title });
+  page.getByRole('main').getByRole('article', { name: title });
 
 describe('booking and payment journey', () => {
   it('books 8 seats, pays in the sandbox, sees the booking paid and cancels it', async () => {

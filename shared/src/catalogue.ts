@@ -26,6 +26,7 @@ export interface Movie {
   Country: string;
   Awards: string;
   Poster: string;
+  /** '7.9', or '' when the movie has no rating. */
   Ratings: string;
 }
 
@@ -46,6 +47,8 @@ export interface Show<M = string> {
 
 /** A movie with its bookable shows and the figures the home cards show. */
 export interface MovieWithShows extends Movie {
+  /** The movie again, for clients that read an entry as `{ movie, shows }` (CONTRACT §8). */
+  movie: Movie;
   shows: Show[];
   showCount: number;
   showDates: string[];

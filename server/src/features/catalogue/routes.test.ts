@@ -48,6 +48,18 @@ describe('GET /api/movies', () => {
   });
 });
 
+describe('a movie without a rating', () => {
+  it('has Ratings empty and rating null (cards show 8.0, the detail page N/A)', async () => {
+    const { db } = t.testDb.database;
+    const unrated = await insertMovie(db, { title: 'Unrated Film', rating: null });
+    await insertShow(db, { movieId: unrated.id, startsAt: new Date(t.clock.now.getTime() + 86_400_000) });
+    const { body } = await get<{ movies: MovieWithShows[] }>('/api/movies/movies-with-shows');
+    const entry = body.movies.find((m) => m._id === unrated.id)!;
+    expect(entry).toMatchObject({ rating: null, Ratings: '' });
+    expect(entry.movie).toMatchObject({ rating: null, Ratings: '' });
+  });
+});
+
 describe('GET /api/movies/:id', () => {
   it('answers one movie', async () => {
     const { body: list } = await get<{ movies: Movie[] }>('/api/movies');
@@ -94,6 +106,17 @@ describe('GET /api/movies/movies-with-shows', () => {
       expect(movie.showDates).toEqual([...new Set(movie.shows.map((show) => show.showDate))]);
       expect([...movie.showDates].sort()).toEqual(movie.showDates);
       for (const show of movie.shows) expect(show.movie).toBe(movie._id);
+    }
+  });
+
+  it('also reads as { movie, shows }, the spec client’s shape (CONTRACT §8)', async () => {
+    const { body } = await get<{ movies: MovieWithShows[] }>('/api/movies/movies-with-shows');
+    for (const entry of body.movies) {
+      const { movie, shows } = entry;
+      const { movie: _self, shows: _shows, showCount: _c, showDates: _d, lowestPrice: _p, ...flat } = entry;
+      expect(movie).toEqual(flat);
+      expect(shows.length).toBeGreaterThan(0);
+      for (const show of shows) expect(show.movie).toBe(movie._id);
     }
   });
 
