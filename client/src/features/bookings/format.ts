@@ -1,21 +1,16 @@
-/** 'Wed, Nov 25, 2026' for a show date (YYYY-MM-DD, already in the cinema's calendar). */
-export function showDateLabel(date: string): string {
-  const instant = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(instant.getTime())) return date;
-  return instant.toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
+import { formatDate, formatDayOf } from '@marquee/shared';
+
+// Bookings are made in the cinema's calendar; its zone unless a caller knows better.
+const cinemaTimeZone = 'Asia/Kolkata';
+
+/** A show date in the app's short ('Wed, Nov 25') or long ('Wednesday, November 25, 2026') form. */
+export function showDateLabel(date: string, form: 'short' | 'long' = 'short'): string {
+  return formatDate(date, form);
 }
 
-/** 'Nov 24, 2026' for the day a booking was made, in the viewer's own calendar. */
-export function bookedOnLabel(createdAt: string, timeZone?: string): string {
-  const instant = new Date(createdAt);
-  if (Number.isNaN(instant.getTime())) return createdAt;
-  return instant.toLocaleDateString('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
+/** The day a booking was made, on the cinema's calendar, in the app's short form. */
+export function bookedOnLabel(createdAt: string, timeZone = cinemaTimeZone): string {
+  return formatDayOf(createdAt, timeZone, 'short');
 }
 
 /** '3 seats' / '1 seat'. */

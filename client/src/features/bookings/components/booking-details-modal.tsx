@@ -62,7 +62,7 @@ export function BookingDetailsModal({
           <Section title="Show Details">
             <p className="text-lg font-semibold">{show.movie.title}</p>
             <dl className="mt-1 text-sm">
-              <Row term="Date">{showDateLabel(show.showDate)}</Row>
+              <Row term="Date">{showDateLabel(show.showDate, 'long')}</Row>
               <Row term="Time">{show.showTime}</Row>
             </dl>
           </Section>
