@@ -96,4 +96,14 @@ export interface CinemaConfig {
   currency: 'INR';
   /** Hosted sign-in providers offered beside email and password. */
   signInProviders: { id: string; name: string }[];
+  cinema: CinemaDetails;
+}
+
+/** Where and when to find the cinema; null for what the cinema has not set. */
+export interface CinemaDetails {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  hours: string | null;
+  mapUrl: string | null;
 }

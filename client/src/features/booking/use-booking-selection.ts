@@ -1,19 +1,15 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { readSelection, writeSelection, type Selection } from './selection-params.ts';
 import { toggleSeat, withoutOccupied } from './seat-state.ts';
-
-interface Selection {
-  /** The date the visitor picked; undefined until they pick one, so the default can follow data. */
-  date: string | null | undefined;
-  showId: string | null;
-  seats: string[];
-}
-
-const nothingChosen: Selection = { date: undefined, showId: null, seats: [] };
 
 /**
  * The date → show → seats choice of the booking page. Each step clears the ones after it
  * (spec §2): a new date clears the show and seats, a new show clears the seats. Occupied seats
  * follow the show, since they are fetched per show.
+ *
+ * The choice lives in the page's address (?date=…&show=…&seats=…), replaced in place: a reload
+ * keeps it, and so does the way through sign-in and sign-up, which return to this address.
  */
 export function useBookingSelection({
   defaultDate,
@@ -22,25 +18,34 @@ export function useBookingSelection({
   defaultDate: string | null;
   maxSeats: number;
 }) {
-  const [selection, setSelection] = useState<Selection>(nothingChosen);
-  const date = selection.date === undefined ? defaultDate : selection.date;
+  const [params, setParams] = useSearchParams();
+  const selection = readSelection(params, maxSeats);
+  const date = selection.date ?? defaultDate;
+
+  const update = useCallback(
+    (change: (current: Selection) => Selection) =>
+      setParams((current) => writeSelection(current, change(readSelection(current, maxSeats))), {
+        replace: true,
+        preventScrollReset: true,
+      }),
+    [setParams, maxSeats],
+  );
   // Stable, so an effect that drops seats someone else took need not re-run for every render.
-  const dropSeats = useCallback((seatIds: readonly string[]) => {
-    setSelection((current) => ({
-      ...current,
-      seats: current.seats.filter((seat) => !seatIds.includes(seat)),
-    }));
-  }, []);
+  const dropSeats = useCallback(
+    (seatIds: readonly string[]) =>
+      update((current) => ({ ...current, seats: current.seats.filter((seat) => !seatIds.includes(seat)) })),
+    [update],
+  );
 
   return {
     date,
     showId: selection.showId,
     seats: selection.seats,
     chooseDate(next: string) {
-      setSelection({ date: next, showId: null, seats: [] });
+      update(() => ({ date: next, showId: null, seats: [] }));
     },
     chooseShow(showId: string) {
-      setSelection((current) => ({ date: current.date ?? date, showId, seats: [] }));
+      update((current) => ({ date: current.date ?? date, showId, seats: [] }));
     },
     /**
      * Adds or removes a seat; false when it was refused because the selection is full. Seats
@@ -49,14 +54,23 @@ export function useBookingSelection({
     toggleSeat(seatId: string, occupied: ReadonlySet<string>): boolean {
       const result = toggleSeat(withoutOccupied(selection.seats, occupied), seatId, maxSeats);
       if (result.isOverLimit) return false;
-      setSelection((current) => ({ ...current, seats: result.seats }));
+      update((current) => ({ ...current, date: current.date ?? date, seats: result.seats }));
       return true;
+    },
+    /**
+     * The address of this page with `seatId` chosen too: where a signed-out visitor who clicked
+     * it comes back to after signing in.
+     */
+    addressWithSeat(pathname: string, seatId: string): string {
+      const seats = toggleSeat(selection.seats, seatId, maxSeats).seats;
+      const next = writeSelection(params, { ...selection, date, seats });
+      return `${pathname}?${next.toString()}`;
     },
     /** Takes seats out of the selection (someone else has just taken them). */
     dropSeats,
     /** After a booking is created (spec §4: selections are cleared then). */
     clearSeats() {
-      setSelection((current) => ({ ...current, seats: [] }));
+      update((current) => ({ ...current, seats: [] }));
     },
   };
 }

@@ -251,3 +251,29 @@ describe('the API boundary', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 });
+
+describe('GET /api/config', () => {
+  it('tells where and when to find the cinema, as configured', async () => {
+    const { body } = await get<{ cinema: Record<string, string | null> }>('/api/config');
+    expect(body.cinema).toEqual({
+      name: 'Marquee Cinemas',
+      address: '12 Residency Road, Bengaluru 560025',
+      phone: '+91 80 4000 1234',
+      hours: 'Daily, 10:00 AM to 11:30 PM',
+      mapUrl: `https://www.openstreetmap.org/search?query=${encodeURIComponent('12 Residency Road, Bengaluru 560025')}`,
+    });
+    const other = await createTestApp({
+      env: { CINEMA_ADDRESS: '', CINEMA_PHONE: '022 1234 5678', CINEMA_MAP_URL: 'https://maps.example/x' },
+    });
+    try {
+      const answer = (await other.app.inject({ method: 'GET', url: '/api/config' })).json();
+      expect(answer.cinema).toMatchObject({
+        address: null,
+        phone: '022 1234 5678',
+        mapUrl: 'https://maps.example/x',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});
