@@ -1,7 +1,7 @@
 import { CircleCheck, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { nextPath } from '../../features/booking/next-url.ts';
+import { nextPath } from '../../features/seat-selection/next-url.ts';
 import { readPaidBooking } from '../../lib/paid-booking.ts';
 
 // Spec §9: the processing page waits this long before moving on.
