@@ -3,6 +3,37 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The browser must never pull in server code (STYLE: split by runtime).
+const noServer = {
+  group: ['**/server/**', '@marquee/server'],
+  message: 'Client and shared code must not import server code.',
+};
+const noFeatures = {
+  group: ['**/features/**', '**/app/**'],
+  message: 'Shared UI and lib never import a feature or the app: dependencies flow shared → features → app.',
+};
+const noApp = { group: ['**/app/**'], message: 'A feature never imports the app layer.' };
+// A feature reaches another only through its public surface: its api/ calls and its use-*.ts hooks,
+// never its components or other internals (bulletproof-react's zones, STYLE.md).
+const otherFeature = (up) => ({
+  // `up` then a feature's name (not `..`), then its components/ or a top-level file not named use-*.
+  regex: `^${up.replaceAll('.', '\\.')}[^./][^/]*/(components/|(?!use-)[^/]+\\.tsx?$)`,
+  message: 'Import another feature only through its api/ or use-*.ts; compose features in the app layer.',
+});
+
+function clientBoundaries() {
+  const restrict = (files, ...patterns) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer, ...patterns] }] },
+  });
+  return [
+    restrict(['client/**/*.{ts,tsx}', 'shared/**/*.ts']),
+    restrict(['client/src/components/**/*.{ts,tsx}', 'client/src/lib/**/*.{ts,tsx}'], noFeatures),
+    restrict(['client/src/features/*/*.{ts,tsx}'], noApp, otherFeature('../')),
+    restrict(['client/src/features/*/*/**/*.{ts,tsx}'], noApp, otherFeature('../../')),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'server/drizzle/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -25,21 +56,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  {
-    // The browser must never pull in server code (STYLE: split by runtime).
-    files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**', '@marquee/server'],
-              message: 'Client and shared code must not import server code.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...clientBoundaries(),
 );

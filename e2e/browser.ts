@@ -41,6 +41,17 @@ export async function openBrowser({
     viewport,
     colorScheme,
   });
+  // Light is the app's default whatever the system prefers: a dark browser is one whose visitor
+  // chose dark, so the choice is stored before the first page (and kept if a test changes it).
+  if (colorScheme === 'dark') {
+    await context.addInitScript(() => {
+      try {
+        if (!localStorage.getItem('marquee-theme')) localStorage.setItem('marquee-theme', 'dark');
+      } catch {
+        // about:blank and other opaque origins have no storage
+      }
+    });
+  }
   const errors: string[] = [];
   context.on('weberror', (error) => errors.push(error.error().message));
   const page = context.pages()[0] ?? (await context.newPage());

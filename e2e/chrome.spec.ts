@@ -129,10 +129,11 @@ describe('theme', () => {
     expect(await isDark()).toBe(false);
   });
 
-  it("follows the system's dark preference until a choice is made", async () => {
+  it('starts light by default (spec), even when the system prefers dark', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.reload();
-    expect(await isDark()).toBe(true);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+    expect(await isDark()).toBe(false);
   });
 });
 
@@ -142,6 +143,7 @@ describe('accessibility and layout', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no serious axe violations on /, /movies and the 404 page (${colorScheme})`, async () => {
       await page.emulateMedia({ colorScheme });
+      await page.evaluate((theme) => localStorage.setItem('marquee-theme', theme), colorScheme);
       for (const [name, path] of Object.entries(pages)) {
         await page.goto(path);
         await page.getByRole('contentinfo').waitFor();

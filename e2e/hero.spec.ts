@@ -102,6 +102,14 @@ describe('hero carousel', () => {
     await expect.poll(currentSlide, { timeout: 8000, interval: 100 }).toBe(4);
   });
 
+  it('keeps rotating while the mouse rests on it (the spec: interaction does not stop autoplay)', async () => {
+    const frame = (await carousel().boundingBox())!;
+    await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
+    const from = await currentSlide();
+    await expect.poll(currentSlide, { timeout: 8000, interval: 100 }).not.toBe(from);
+    await moveMouseAway();
+  });
+
   it('stops rotating while paused', async () => {
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
     await moveMouseAway();

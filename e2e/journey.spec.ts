@@ -31,7 +31,7 @@ const warning = 'Complete payment within 10 minutes or booking will be cancelled
 const countdown = /^(10:00|[0-9]:[0-5]\d)$/;
 
 const bookingCard = (page: Page, title: string) =>
-  page.getByRole('list', { name: 'Bookings' }).getByRole('article', { name: title });
+  page.getByRole('main').getByRole('article', { name: title });
 
 describe('booking and payment journey', () => {
   it('books 8 seats, pays in the sandbox, sees the booking paid and cancels it', async () => {
@@ -75,7 +75,11 @@ describe('booking and payment journey', () => {
     await page.waitForURL((url) => url.pathname === '/loading');
     expect(pathOf(page)).toBe('/loading?next_url=mybookings');
     const processingSince = Date.now();
-    await page.getByText('Processing payment...').waitFor();
+    // Paid already: the page says so, not "Processing payment… keep this page open".
+    const status = page.getByRole('status').filter({ hasText: 'Payment successful' });
+    await status.getByText('Spring (D1, D2, D3, D4, D5, D6, D7, D8)', { exact: false }).waitFor();
+    expect(await page.getByText('Processing payment...').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to My Bookings now' }).waitFor();
     await page.waitForURL((url) => url.pathname === '/mybookings', { timeout: 15_000 });
     expect(Date.now() - processingSince).toBeGreaterThanOrEqual(6_000);
 
@@ -150,10 +154,16 @@ describe('booking and payment journey', () => {
       seen.push(dialog.message());
       void dialog.dismiss();
     });
+    const cancelCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/cancel')) cancelCalls.push(request.url());
+    });
     await page.goto(paymentPath(answer));
     await page.getByRole('button', { name: 'Cancel Booking' }).click();
-    await page.waitForTimeout(300);
-    expect(seen).toEqual(['Are you sure you want to cancel this booking?']);
+    // The dismissed confirm is answered before click() returns; nothing was sent after it.
+    await expect.poll(() => seen).toEqual(['Are you sure you want to cancel this booking?']);
+    await page.getByRole('button', { name: 'Cancel Booking' }).waitFor();
+    expect(cancelCalls).toEqual([]);
     expect(new URL(page.url()).pathname).toBe(paymentPath(answer));
     await page.getByRole('button', { name: /^Pay / }).waitFor();
   });

@@ -1,16 +1,12 @@
 // A file rather than an inline script because the server's CSP forbids inline scripts.
-// It runs before first paint so a dark-theme visitor never sees a light flash.
+// It runs before first paint so a visitor who chose dark never sees a light flash. Light is the
+// default (spec): the system's dark preference alone does not switch it, only the visitor's choice.
 (function () {
   var stored = null;
   try {
     stored = localStorage.getItem('marquee-theme');
   } catch (e) {
-    // Storage can be disabled (privacy modes); fall through to the system preference.
+    // Storage can be disabled (privacy modes); the default theme applies.
   }
-  var isDark =
-    stored === 'dark' ||
-    (stored !== 'light' &&
-      typeof matchMedia === 'function' &&
-      matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.classList.toggle('dark', isDark);
+  document.documentElement.classList.toggle('dark', stored === 'dark');
 })();

@@ -36,6 +36,15 @@ const envSchema = z
     UNPAID_BOOKINGS_PER_SHOW: z.coerce.number().int().min(1).max(100).default(1),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     CINEMA_NAME: z.string().trim().min(1).default('Marquee Cinemas'),
+    // Where and when to find the cinema: the footer and the tickets show them. The defaults are
+    // the sample cinema's; a real one sets its own (an empty value leaves that line out).
+    CINEMA_ADDRESS: z.string().trim().max(300).default('12 Residency Road, Bengaluru 560025'),
+    CINEMA_PHONE: z.string().trim().max(40).default('+91 80 4000 1234'),
+    CINEMA_HOURS: z.string().trim().max(200).default('Daily, 10:00 AM to 11:30 PM'),
+    /** A map or directions link; unset, one is made from the address. */
+    CINEMA_MAP_URL: optionalText.pipe(
+      z.url({ protocol: /^https?$/, message: 'CINEMA_MAP_URL must be an http(s) URL' }).optional(),
+    ),
     CINEMA_TIMEZONE: z
       .string()
       .trim()

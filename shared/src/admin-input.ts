@@ -29,6 +29,20 @@ const httpUrl = (message: string) =>
     .max(2000, message)
     .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), message);
 
+/** The first films were shot in 1888; a film can be announced for next year. */
+export const FIRST_FILM_YEAR = 1888;
+
+/** Why `year` is not a film's year (a four-digit year from 1888 to next year), or null when it is. */
+export function filmYearProblem(year: string, now: Date): string | null {
+  const text = year.trim();
+  if (!text) return 'Year is required';
+  const latest = now.getUTCFullYear() + 1;
+  const value = Number(text);
+  if (!/^\d{4}$/.test(text) || value < FIRST_FILM_YEAR || value > latest)
+    return `Year must be a four-digit year from ${FIRST_FILM_YEAR} to ${latest}`;
+  return null;
+}
+
 /** POST /api/movies: the add form of spec §3. Title and Year required, Poster a URL. */
 export const createMovieInput = z.object({
   Title: z
@@ -39,7 +53,13 @@ export const createMovieInput = z.object({
   Year: z
     .union([z.string(), z.number()], { message: 'Year is required' })
     .transform((value) => String(value).trim())
-    .pipe(z.string().min(1, 'Year is required').max(20, 'Year is at most 20 characters')),
+    .pipe(
+      z.string().superRefine((value, context) => {
+        // Validated when the request arrives, so "next year" moves with the calendar.
+        const problem = filmYearProblem(value, new Date());
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
   Rated: optionalText(20),
   Released: optionalText(50),
   Runtime: optionalText(50),

@@ -26,6 +26,7 @@ export interface Movie {
   Country: string;
   Awards: string;
   Poster: string;
+  /** '7.9', or '' when the movie has no rating. */
   Ratings: string;
 }
 
@@ -46,6 +47,8 @@ export interface Show<M = string> {
 
 /** A movie with its bookable shows and the figures the home cards show. */
 export interface MovieWithShows extends Movie {
+  /** The movie again, for clients that read an entry as `{ movie, shows }` (CONTRACT §8). */
+  movie: Movie;
   shows: Show[];
   showCount: number;
   showDates: string[];
@@ -93,4 +96,14 @@ export interface CinemaConfig {
   currency: 'INR';
   /** Hosted sign-in providers offered beside email and password. */
   signInProviders: { id: string; name: string }[];
+  cinema: CinemaDetails;
+}
+
+/** Where and when to find the cinema; null for what the cinema has not set. */
+export interface CinemaDetails {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  hours: string | null;
+  mapUrl: string | null;
 }

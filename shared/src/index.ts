@@ -6,3 +6,4 @@ export * from './money.ts';
 export * from './seats.ts';
 export * from './time.ts';
 export * from './admin-input.ts';
+export * from './dates.ts';

@@ -14,4 +14,12 @@ describe('money', () => {
     expect(formatRupees(10000000)).toBe('₹1,00,00,000');
     expect(formatRupees(0)).toBe('₹0');
   });
+
+  it('shows paise with two decimals, and whole rupees with none', () => {
+    expect(formatRupees(199.5)).toBe('₹199.50');
+    expect(formatRupees(199.05)).toBe('₹199.05');
+    expect(formatRupees(123456.7)).toBe('₹1,23,456.70');
+    expect(formatRupees(250)).toBe('₹250');
+    expect(formatRupees(0.5)).toBe('₹0.50');
+  });
 });

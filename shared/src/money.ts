@@ -10,9 +10,15 @@ export function rupeesToPaise(rupees: number): number {
   return paise;
 }
 
-const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const withPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** '₹1,23,456' — rupees in the Indian digit grouping. */
+/**
+ * Money as every screen shows it, in the Indian digit grouping: '₹1,23,456' when whole, and
+ * always two decimals when there are paise ('₹199.50', never '₹199.5'). The one formatter for
+ * amounts in the app.
+ */
 export function formatRupees(rupees: number): string {
-  return `₹${indian.format(rupees)}`;
+  const isWhole = Math.round(rupees * 100) % 100 === 0;
+  return `₹${(isWhole ? wholeRupees : withPaise).format(rupees)}`;
 }

@@ -3,6 +3,7 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { useSession } from '../features/auth/use-session.ts';
+import { useCinemaConfig } from '../features/seat-selection/api/get-cinema-config.ts';
 
 /**
  * Where each page's scroll position is kept. Every full page load starts on an entry React Router
@@ -16,6 +17,7 @@ export function scrollKey(location: Location): string {
 export function RootLayout() {
   const { user, isPending } = useSession();
   const signOut = useSignOut();
+  const config = useCinemaConfig();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -29,7 +31,7 @@ export function RootLayout() {
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter cinema={config.data?.cinema} />
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { MovieBookingPage } from '../../features/booking/components/movie-booking-page.tsx';
+import { MovieBookingPage } from '../../features/seat-selection/components/movie-booking-page.tsx';
 
 /**
  * /book/:slug — the featured movies' booking links. The same page as /booking/:id, kept at the

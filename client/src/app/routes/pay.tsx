@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PaymentPage } from '../../features/bookings/components/payment-page.tsx';
+import { PaymentPage } from '../../features/my-bookings/components/payment-page.tsx';
 
 /** /pay/:paymentId — the sandbox gateway's payment page (signed-in only). */
 export function PayRoute() {

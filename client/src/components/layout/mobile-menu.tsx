@@ -1,6 +1,6 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { accountLinks, focusRing, mainLinks, type HeaderProps } from './nav-links.ts';
+import { accountLinksFor, focusRing, mainLinks, type HeaderProps } from './nav-links.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
 const itemClass = `block rounded-md px-3 py-3 text-base font-medium ${focusRing}`;
@@ -46,7 +46,7 @@ export function MobileMenu({ user, onSignOut }: HeaderProps) {
                 <span className="font-semibold text-zinc-900 dark:text-zinc-100">{user.name}</span>
               </p>
               <ul className="space-y-1">
-                {accountLinks.map((link) => (
+                {accountLinksFor(user).map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} onClick={close} className={linkClass({ isActive: false })}>
                       {link.label}

@@ -17,6 +17,12 @@ export const accountLinks = [
 export interface HeaderUser {
   name: string;
   email?: string;
+  role?: string | null;
+}
+
+/** The user menu's links: an admin's also lead to the admin area. */
+export function accountLinksFor(user: HeaderUser): readonly { to: string; label: string }[] {
+  return user.role === 'admin' ? [...accountLinks, { to: '/admin', label: 'Admin' }] : accountLinks;
 }
 
 export interface HeaderProps {

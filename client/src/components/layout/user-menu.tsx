@@ -1,6 +1,6 @@
 import { ChevronDown, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { accountLinks, focusRing, type HeaderUser } from './nav-links.ts';
+import { accountLinksFor, focusRing, type HeaderUser } from './nav-links.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
 const itemClass = `flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 ${focusRing}`;
@@ -41,7 +41,7 @@ export function UserMenu({ user, onSignOut }: { user: HeaderUser; onSignOut: () 
             Signed in as <span className="font-semibold text-zinc-900 dark:text-zinc-100">{user.name}</span>
           </p>
           <ul>
-            {accountLinks.map((link) => (
+            {accountLinksFor(user).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} onClick={close} className={itemClass}>
                   {link.label}

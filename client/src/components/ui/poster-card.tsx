@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from './button.ts';
+import { Poster } from './poster.tsx';
 
 export interface PosterCardMovie {
   _id: string;
@@ -31,9 +32,10 @@ export function PosterCard({ movie, titleLevel = 3, actionLabel, overlay, childr
       className="group flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900"
     >
       <div className="relative">
-        <img
+        <Poster
           src={movie.poster}
           alt={`${movie.title} poster`}
+          title={movie.title}
           width={400}
           height={600}
           loading="lazy"

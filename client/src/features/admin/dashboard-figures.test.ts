@@ -17,7 +17,7 @@ describe('dashboard figures', () => {
       ['Active Shows', '12', '10 starting in the next 7 days'],
       ['Total Bookings', '3', '2 paid in the last 7 days'],
       ['Active Users', '7', '1 new account in the last 7 days'],
-      ['Revenue', '₹1,23,456', '₹1,500.5 in the last 7 days'],
+      ['Revenue', '₹1,23,456', '₹1,500.50 in the last 7 days'],
     ]);
   });
 

@@ -3,11 +3,11 @@ import { formatInstant, formatShowDate, pageCount, readPage } from './format.ts'
 
 describe('admin formatting', () => {
   it('writes a cinema date with its weekday, whatever the browser’s zone', () => {
-    expect(formatShowDate('2030-01-02')).toBe('Wed, 2 Jan 2030');
+    expect(formatShowDate('2030-01-02')).toBe('Wed, Jan 2');
   });
 
   it('writes an instant on the cinema’s clock', () => {
-    expect(formatInstant('2030-01-01T20:00:00Z', 'Asia/Kolkata')).toMatch(/^2 Jan 2030, 1:30\s?am$/i);
+    expect(formatInstant('2030-01-01T20:00:00Z', 'Asia/Kolkata')).toBe('Wed, Jan 2, 1:30 AM');
   });
 
   it('reads a page number from the address, falling back to 1', () => {

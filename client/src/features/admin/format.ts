@@ -1,37 +1,13 @@
-const showDateFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+import { formatDate, formatDateTime } from '@marquee/shared';
 
-/** 'Wed, 2 Jan 2030' from a cinema-calendar date (YYYY-MM-DD), whatever the browser's zone. */
+/** A show date in admin lists: the app's short form ('Wed, Jan 2'). */
 export function formatShowDate(date: string): string {
-  // Assembled from parts: locales differ on the commas between them.
-  const parts: Record<string, string> = {};
-  for (const part of showDateFormat.formatToParts(new Date(`${date}T00:00:00Z`)))
-    parts[part.type] = part.value;
-  return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}`;
+  return formatDate(date, 'short');
 }
 
-const instantFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** '2 Jan 2030, 7:30 pm' on the cinema's clock. */
+/** An instant on the cinema's clock in the app's short form ('Wed, Jan 2, 1:30 AM'). */
 export function formatInstant(iso: string, timeZone: string): string {
-  let format = instantFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-IN', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    instantFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
+  return formatDateTime(iso, timeZone, 'short');
 }
 
 /** The page number a list's address asks for: a whole number from 1, else 1. */

@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { emptyMovieForm, toCreateMovieRequest, validateMovieForm } from './movie-form.ts';
 
 describe('Add Movie validation', () => {
+  it('takes only a four-digit year from 1888 to next year (the clock given)', () => {
+    const now = new Date('2026-11-23T05:00:00Z');
+    const withYear = (Year: string) => validateMovieForm({ ...emptyMovieForm, Title: 'Dune', Year }, now);
+    const problem = 'Year must be a four-digit year from 1888 to 2027';
+    for (const bad of ['abcd', '1887', '2028', '99', '20245', '2024a', '２０２４'])
+      expect(withYear(bad), bad).toEqual({ Year: problem });
+    for (const good of ['1888', '2026', '2027', ' 2010 ']) expect(withYear(good), good).toEqual({});
+  });
+
   it('needs a Title and a Year, and nothing else', () => {
     expect(validateMovieForm(emptyMovieForm)).toEqual({
       Title: 'Title is required',

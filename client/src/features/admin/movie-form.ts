@@ -1,4 +1,4 @@
-import type { CreateMovieRequest } from '@marquee/shared';
+import { filmYearProblem, type CreateMovieRequest } from '@marquee/shared';
 import type { FieldErrors } from './show-form.ts';
 
 /** The text fields of the Add Movie form (spec §3, capitalised as spelled), in screen order. */
@@ -47,10 +47,11 @@ export const movieFieldOrder: readonly MovieTextField[] = movieTextFields.map((f
 const httpUrl = /^https?:\/\/[^\s]+$/i;
 
 /** Spec §5: Title and Year required, the Poster a URL (and, ours, the trailer link too). */
-export function validateMovieForm(values: MovieFormValues): FieldErrors<MovieTextField> {
+export function validateMovieForm(values: MovieFormValues, now = new Date()): FieldErrors<MovieTextField> {
   const errors: FieldErrors<MovieTextField> = {};
   if (!values.Title.trim()) errors.Title = 'Title is required';
-  if (!values.Year.trim()) errors.Year = 'Year is required';
+  const yearProblem = filmYearProblem(values.Year, now);
+  if (yearProblem) errors.Year = yearProblem;
   if (values.Poster.trim() && !httpUrl.test(values.Poster.trim())) errors.Poster = 'Poster must be a URL';
   if (values.trailer_link.trim() && !httpUrl.test(values.trailer_link.trim())) {
     errors.trailer_link = 'Trailer link must be a URL';

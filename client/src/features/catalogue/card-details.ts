@@ -1,4 +1,4 @@
-import { formatRupees } from '@marquee/shared';
+import { formatDate, formatRupees } from '@marquee/shared';
 
 // The spec's rating for cards when a movie has none yet (the detail page says N/A instead).
 export const defaultCardRating = 8;
@@ -11,19 +11,9 @@ export function formatCardRating(rating: number | null | undefined): string {
   return (rating ?? defaultCardRating).toFixed(1);
 }
 
-// A show date is a calendar day in the cinema's zone already (YYYY-MM-DD), so it is read as UTC
-// midnight and formatted in UTC: no visitor's own zone can move it to a neighbouring day.
-const weekdayMonthDay = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-});
-
-/** 'Sun, Nov 22' for '2026-11-22'. */
+/** 'Sun, Nov 22' for '2026-11-22': the app's short date form. */
 export function formatShowDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return weekdayMonthDay.format(new Date(Date.UTC(y, m - 1, d)));
+  return formatDate(date, 'short');
 }
 
 export interface DatesSummary {

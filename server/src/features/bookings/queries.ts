@@ -20,6 +20,8 @@ export interface BookingFilter {
   showId?: string;
   movieId?: string;
   status?: BookingStatus;
+  /** Any of these states (the user's list: live bookings unless all are asked for). */
+  statuses?: readonly BookingStatus[];
   /** A show date (YYYY-MM-DD) in the cinema's calendar. */
   showDate?: string;
   /** Matches the booking id or reference, the buyer's name or email, or the movie title. */
@@ -45,6 +47,7 @@ function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefi
     where.showId ? eq(bookings.showId, where.showId) : undefined,
     where.movieId ? eq(shows.movieId, where.movieId) : undefined,
     where.status ? eq(bookings.status, where.status) : undefined,
+    where.statuses ? inArray(bookings.status, [...where.statuses]) : undefined,
     dateRange,
     q
       ? or(

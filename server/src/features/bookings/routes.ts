@@ -19,6 +19,11 @@ const createBookingInput = z.object({
   userId: z.string().optional(),
 });
 
+const liveStatuses = ['pending', 'paid'] as const;
+const userBookingsQuery = z.object({
+  status: z.enum(['live', 'all'], { message: "status must be 'live' or 'all'" }).optional(),
+});
+
 export async function bookingRoutes(app: FastifyInstance) {
   const { db, config, clock, seatMaps, gateway, gateways, movieCache } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
@@ -108,9 +113,21 @@ export async function bookingRoutes(app: FastifyInstance) {
     });
   }
 
+  // A user's list: live bookings (pending, paid) unless ?status=all (CONTRACT §8), so a cancelled
+  // booking leaves the list as spec §4 says; My Bookings asks for all to show its past ones.
+  const listUserBookings = async (userId: string, query: unknown) => {
+    const { status } = parseInput(userBookingsQuery, query ?? {});
+    return findBookings({
+      db,
+      where: { userId, statuses: status === 'all' ? undefined : liveStatuses },
+      now: clock(),
+      timeZone,
+    });
+  };
+
   app.get('/api/bookings/user', async (request) => {
     const user = await requireUser(request);
-    const bookings = await findBookings({ db, where: { userId: user.id }, now: clock(), timeZone });
+    const bookings = await listUserBookings(user.id, request.query);
     return { success: true, message: 'Bookings fetched', bookings };
   });
 
@@ -118,12 +135,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     const user = await requireUser(request);
     if (request.params.userId !== user.id && !isAdmin(user))
       throw new AppError('FORBIDDEN', messages.notAuthorized);
-    const bookings = await findBookings({
-      db,
-      where: { userId: request.params.userId },
-      now: clock(),
-      timeZone,
-    });
+    const bookings = await listUserBookings(request.params.userId, request.query);
     return { success: true, message: 'Bookings fetched', bookings };
   });
 

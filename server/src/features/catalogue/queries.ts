@@ -65,6 +65,8 @@ export async function listMoviesWithShows(query: CatalogueQuery): Promise<MovieW
     const prices = bookable.map((show) => show.showPrice);
     return {
       ...movie,
+      // The spec's own client reads each entry as { movie, shows } (CONTRACT §8).
+      movie,
       shows: movieShows,
       showCount: bookable.length,
       showDates: [...new Set(movieShows.map((show) => show.showDate))],

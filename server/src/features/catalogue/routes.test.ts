@@ -48,6 +48,18 @@ describe('GET /api/movies', () => {
   });
 });
 
+describe('a movie without a rating', () => {
+  it('has Ratings empty and rating null (cards show 8.0, the detail page N/A)', async () => {
+    const { db } = t.testDb.database;
+    const unrated = await insertMovie(db, { title: 'Unrated Film', rating: null });
+    await insertShow(db, { movieId: unrated.id, startsAt: new Date(t.clock.now.getTime() + 86_400_000) });
+    const { body } = await get<{ movies: MovieWithShows[] }>('/api/movies/movies-with-shows');
+    const entry = body.movies.find((m) => m._id === unrated.id)!;
+    expect(entry).toMatchObject({ rating: null, Ratings: '' });
+    expect(entry.movie).toMatchObject({ rating: null, Ratings: '' });
+  });
+});
+
 describe('GET /api/movies/:id', () => {
   it('answers one movie', async () => {
     const { body: list } = await get<{ movies: Movie[] }>('/api/movies');
@@ -94,6 +106,17 @@ describe('GET /api/movies/movies-with-shows', () => {
       expect(movie.showDates).toEqual([...new Set(movie.shows.map((show) => show.showDate))]);
       expect([...movie.showDates].sort()).toEqual(movie.showDates);
       for (const show of movie.shows) expect(show.movie).toBe(movie._id);
+    }
+  });
+
+  it('also reads as { movie, shows }, the spec client’s shape (CONTRACT §8)', async () => {
+    const { body } = await get<{ movies: MovieWithShows[] }>('/api/movies/movies-with-shows');
+    for (const entry of body.movies) {
+      const { movie, shows } = entry;
+      const { movie: _self, shows: _shows, showCount: _c, showDates: _d, lowestPrice: _p, ...flat } = entry;
+      expect(movie).toEqual(flat);
+      expect(shows.length).toBeGreaterThan(0);
+      for (const show of shows) expect(show.movie).toBe(movie._id);
     }
   });
 
@@ -226,5 +249,31 @@ describe('the API boundary', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+});
+
+describe('GET /api/config', () => {
+  it('tells where and when to find the cinema, as configured', async () => {
+    const { body } = await get<{ cinema: Record<string, string | null> }>('/api/config');
+    expect(body.cinema).toEqual({
+      name: 'Marquee Cinemas',
+      address: '12 Residency Road, Bengaluru 560025',
+      phone: '+91 80 4000 1234',
+      hours: 'Daily, 10:00 AM to 11:30 PM',
+      mapUrl: `https://www.openstreetmap.org/search?query=${encodeURIComponent('12 Residency Road, Bengaluru 560025')}`,
+    });
+    const other = await createTestApp({
+      env: { CINEMA_ADDRESS: '', CINEMA_PHONE: '022 1234 5678', CINEMA_MAP_URL: 'https://maps.example/x' },
+    });
+    try {
+      const answer = (await other.app.inject({ method: 'GET', url: '/api/config' })).json();
+      expect(answer.cinema).toMatchObject({
+        address: null,
+        phone: '022 1234 5678',
+        mapUrl: 'https://maps.example/x',
+      });
+    } finally {
+      await other.close();
+    }
   });
 });

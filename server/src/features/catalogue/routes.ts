@@ -1,8 +1,23 @@
-import { MAX_SEATS_PER_BOOKING } from '@marquee/shared';
+import { MAX_SEATS_PER_BOOKING, type CinemaDetails } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Env } from '../../env.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { OIDC_PROVIDER_ID } from '../auth/auth.ts';
 import { listMoviesWithShows, listUpcomingShows } from './queries.ts';
+
+/** Where and when to find the cinema (CINEMA_* settings); empty settings are left out. */
+export function cinemaDetails(config: Env): CinemaDetails {
+  const address = config.CINEMA_ADDRESS || null;
+  return {
+    name: config.CINEMA_NAME,
+    address,
+    phone: config.CINEMA_PHONE || null,
+    hours: config.CINEMA_HOURS || null,
+    mapUrl:
+      config.CINEMA_MAP_URL ??
+      (address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}` : null),
+  };
+}
 
 export async function catalogueRoutes(app: FastifyInstance) {
   const { db, config, clock, movieCache } = app.deps;
@@ -17,6 +32,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     maxSeatsPerBooking: MAX_SEATS_PER_BOOKING,
     currency: 'INR',
     signInProviders: config.OIDC_ISSUER ? [{ id: OIDC_PROVIDER_ID, name: config.OIDC_PROVIDER_NAME }] : [],
+    cinema: cinemaDetails(config),
   }));
 
   app.get('/api/movies', async (_request, reply) =>

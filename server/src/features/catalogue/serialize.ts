@@ -38,7 +38,8 @@ export function toMovie(row: MovieRow): Movie {
     Country: row.country,
     Awards: row.awards,
     Poster: row.poster,
-    Ratings: row.rating === null ? 'N/A' : row.rating.toFixed(1),
+    // Empty when unrated (CONTRACT §8): cards then show the spec's 8.0, the detail page N/A.
+    Ratings: row.rating === null ? '' : row.rating.toFixed(1),
   };
 }
 

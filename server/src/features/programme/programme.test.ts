@@ -73,6 +73,15 @@ describe('adding a movie', () => {
     expect(noTitle.json().message).toBe('Title is required');
     const blankYear = await call('POST', '/api/movies', staff, { Title: 'X', Year: '  ' });
     expect(blankYear.json().message).toBe('Year is required');
+    const latest = new Date().getUTCFullYear() + 1;
+    for (const Year of ['abcd', '1887', String(latest + 1)]) {
+      const badYear = await call('POST', '/api/movies', staff, { Title: 'X', Year });
+      expect(badYear.statusCode, Year).toBe(400);
+      expect(badYear.json().message).toBe(`Year must be a four-digit year from 1888 to ${latest}`);
+    }
+    expect((await call('POST', '/api/movies', staff, { Title: 'Next Year', Year: latest })).statusCode).toBe(
+      201,
+    );
     const badPoster = await call('POST', '/api/movies', staff, {
       Title: 'X',
       Year: '2020',

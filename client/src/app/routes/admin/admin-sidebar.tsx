@@ -1,5 +1,6 @@
 import {
   CalendarPlus,
+  LogOut,
   Clapperboard,
   LayoutDashboard,
   ListVideo,
@@ -11,6 +12,7 @@ import {
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { ThemeToggle } from '../../../components/ui/theme-toggle.tsx';
+import { useSignOut } from '../../../features/auth/api/sign-out.ts';
 
 const links = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
@@ -35,6 +37,7 @@ const linkClassName =
   'relative flex items-center justify-center gap-3 rounded-md p-2.5 text-sm font-medium text-zinc-700 transition-colors hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:justify-start lg:px-3 dark:text-zinc-300 dark:hover:bg-zinc-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 dark:aria-[current=page]:bg-brand-900/40 dark:aria-[current=page]:text-brand-300';
 
 export function AdminSidebar() {
+  const signOut = useSignOut();
   return (
     <aside className="sticky top-0 z-30 flex h-dvh w-16 shrink-0 flex-col border-r border-zinc-200 bg-white lg:w-60 dark:border-zinc-800 dark:bg-zinc-900">
       <Link
@@ -62,8 +65,18 @@ export function AdminSidebar() {
           ))}
         </ul>
       </nav>
-      <div className="flex justify-center border-t border-zinc-200 p-2 lg:justify-start lg:px-3 dark:border-zinc-800">
+      <div className="flex flex-col items-center gap-1 border-t border-zinc-200 p-2 lg:flex-row lg:justify-between lg:px-3 dark:border-zinc-800">
         <ThemeToggle />
+        <button
+          type="button"
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+          data-tooltip="Sign Out"
+          className={`${linkClassName} ${tooltipClassName} w-full lg:w-auto`}
+        >
+          <LogOut aria-hidden className="size-5 shrink-0" />
+          <span className={label}>Sign Out</span>
+        </button>
       </div>
     </aside>
   );

@@ -125,7 +125,7 @@ export function AddMovieForm() {
               Featured on the home page
             </label>
             <p id="movie-featured-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
-              Featured movies appear in the home page’s hero carousel.
+              Featured movies appear in the home page’s hero carousel once they have shows.
             </p>
           </div>
         </div>

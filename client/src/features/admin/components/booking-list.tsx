@@ -47,8 +47,8 @@ export function BookingList() {
   return (
     <>
       <FilterBar label="Filter bookings">
-        <form onSubmit={handleSearch} className="flex min-w-64 flex-1 items-end gap-2">
-          <Field label="Search bookings" className="flex-1">
+        <form onSubmit={handleSearch} className="flex min-w-0 flex-1 basis-64 items-end gap-2">
+          <Field label="Search bookings" className="min-w-0 flex-1">
             {(control) => (
               <input
                 {...control}

@@ -20,7 +20,8 @@ export function Pagination({ label, page, pageSize, total, onPage }: PaginationP
       <p className="text-zinc-600 dark:text-zinc-400">
         Showing {first}–{last} of {total}
       </p>
-      <div className="flex items-center gap-2">
+      {/* Wraps on a phone rather than widening the page. */}
+      <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
           className={buttonClassName('secondary', 'px-3')}

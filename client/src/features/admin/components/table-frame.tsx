@@ -25,7 +25,9 @@ export function TableFrame({
       aria-labelledby={captionId}
       tabIndex={0}
       aria-busy={isBusy || undefined}
-      className="overflow-x-auto transition-opacity aria-busy:opacity-60 rounded-lg border border-zinc-200 bg-white shadow-xs focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-zinc-800 dark:bg-zinc-900"
+      // Relative, so what is absolutely placed inside (the sr-only names of icon actions in the
+      // last column) is clipped by this box too, instead of widening the whole page on a phone.
+      className="relative overflow-x-auto transition-opacity aria-busy:opacity-60 rounded-lg border border-zinc-200 bg-white shadow-xs focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-zinc-800 dark:bg-zinc-900"
     >
       <table className="w-full min-w-[44rem] border-collapse text-sm">
         <caption id={captionId} className="sr-only">

@@ -30,7 +30,7 @@ export function HeroCarousel({ movies }: { movies: readonly HeroMovie[] }) {
       delay: heroAutoplayDelay,
       jump,
       stopOnInteraction: false,
-      // Pausing on focus and hover is done in useCarouselRotation, which also honours Pause.
+      // Pausing on keyboard focus is done in useCarouselRotation, which also honours Pause.
       stopOnFocusIn: false,
       stopOnMouseEnter: false,
     }),

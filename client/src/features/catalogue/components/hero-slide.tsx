@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatCardRating } from '../card-details.ts';
 import type { HeroMovie } from '../hero-movies.ts';
 import { trailerEmbedUrl } from '../trailer-embed.ts';
+import { Poster } from '../../../components/ui/poster.tsx';
 
 // The hero is always dark, like a cinema, so its buttons are drawn for a dark background in both themes.
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -27,19 +28,20 @@ export function HeroSlide({ movie, isFirst, onWatchTrailer }: HeroSlideProps) {
       className={`relative isolate flex h-full items-center overflow-hidden bg-zinc-950 text-white ${heroMinHeight}`}
     >
       {/* The poster again, blurred, as the slide's backdrop; decorative, so hidden from readers. */}
-      <img
+      <Poster
         src={movie.poster}
         alt=""
-        aria-hidden
+        title={movie.title}
         width={400}
         height={600}
         className="absolute inset-0 -z-20 size-full scale-125 object-cover opacity-50 blur-2xl"
       />
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-zinc-950 via-zinc-950/85 to-zinc-950/30" />
       <div className="grid w-full gap-5 p-5 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-10 sm:p-10 lg:px-16 lg:py-12">
-        <img
+        <Poster
           src={movie.poster}
           alt={`${movie.title} poster`}
+          title={movie.title}
           width={400}
           height={600}
           loading="eager"

@@ -1,18 +1,18 @@
 import type { UseEmblaCarouselType } from 'embla-carousel-react';
-import { useEffect, useState, type FocusEvent, type PointerEvent } from 'react';
+import { useEffect, useState, type FocusEvent } from 'react';
 
 type EmblaApi = UseEmblaCarouselType[1];
 
 /**
  * When the hero rotates on its own. The spec says interaction does not stop autoplay, so clicks,
- * swipes and the arrows never turn it off; it only holds while someone is reading: a mouse resting
- * on it, keyboard focus inside it, a trailer open, or the visitor pressing Pause.
+ * swipes, the arrows and a resting mouse never turn it off; it holds only for keyboard focus
+ * inside it (someone tabbing through a slide's links), a trailer open, or the visitor pressing
+ * Pause (WCAG 2.2.2: the way to stop moving content).
  */
 export function useCarouselRotation(embla: EmblaApi, isHeld: boolean) {
   const [isUserPaused, setUserPaused] = useState(false);
-  const [isHovered, setHovered] = useState(false);
   const [hasKeyboardFocus, setKeyboardFocus] = useState(false);
-  const isRotating = !isUserPaused && !isHovered && !hasKeyboardFocus && !isHeld;
+  const isRotating = !isUserPaused && !hasKeyboardFocus && !isHeld;
 
   useEffect(() => {
     const autoplay = embla?.plugins().autoplay;
@@ -30,10 +30,7 @@ export function useCarouselRotation(embla: EmblaApi, isHeld: boolean) {
     };
   }, [embla, isRotating]);
 
-  // Only a mouse pauses by hovering: a tap on a touch screen never "leaves", so it would stick.
   const regionProps = {
-    onPointerEnter: (event: PointerEvent) => event.pointerType === 'mouse' && setHovered(true),
-    onPointerLeave: (event: PointerEvent) => event.pointerType === 'mouse' && setHovered(false),
     // Keyboard focus (focus-visible) pauses; a mouse click on an arrow must not.
     onFocus: (event: FocusEvent) => {
       if (event.target instanceof HTMLElement && event.target.matches(':focus-visible'))

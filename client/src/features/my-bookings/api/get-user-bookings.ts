@@ -4,12 +4,18 @@ import { api } from '../../../lib/api.ts';
 
 export const userBookingsQueryKey = ['bookings', 'user'] as const;
 
-/** The signed-in user's bookings, newest first (GET /api/bookings/user, the store's reading). */
+/**
+ * Every booking of the signed-in user, newest first: live ones and, with ?status=all, the
+ * cancelled, expired and refunded ones My Bookings keeps under "Past and cancelled".
+ */
 export const userBookingsQueryOptions = () =>
   queryOptions({
     queryKey: userBookingsQueryKey,
     queryFn: ({ signal }) =>
-      api<BookingsResponse>('/api/bookings/user', { signal, fallbackMessage: 'Failed to fetch bookings' }),
+      api<BookingsResponse>('/api/bookings/user?status=all', {
+        signal,
+        fallbackMessage: 'Failed to fetch bookings',
+      }),
   });
 
 /** Pass whether someone is signed in: a signed-out visitor's request would only be refused. */

@@ -1,5 +1,6 @@
 import {
   formatRupees,
+  isSeatOnMap,
   MAX_SEATS_PER_BOOKING,
   messages,
   zonedDate,
@@ -35,6 +36,8 @@ interface BookingViewProps {
   movie: Movie;
   showsQuery: UseQueryResult<ShowsResponse>;
 }
+
+const seatConflictToastId = 'seat-conflict';
 
 const byStart = (a: Show<Movie>, b: Show<Movie>) => a.startsAt.localeCompare(b.startsAt);
 
@@ -73,7 +76,11 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const show = showsOfDate.find((candidate) => candidate._id === selection.showId) ?? null;
 
   const seatInfo = useShowSeats(show?._id ?? null);
-  const selectedSeats = withoutOccupied(selection.seats, seatInfo.occupied);
+  // Seats from the address are only a wish: those not on this show's map are left out.
+  const totalSeats = seatInfo.seats?.totalSeats ?? show?.totalSeats ?? 0;
+  const selectedSeats = withoutOccupied(selection.seats, seatInfo.occupied).filter((seat) =>
+    isSeatOnMap(seat, totalSeats),
+  );
   const canChooseSeats = isSignedIn && (seatInfo.seats?.status ?? show?.status) === 'active';
 
   const queryClient = useQueryClient();
@@ -88,7 +95,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     if (isBooking) return;
     const taken = seatsTakenFromSelection(chosenSeats, seatInfo.occupied);
     if (taken.length === 0) return;
-    toast.info(seatsTakenMessage(taken));
+    toast.info(seatsTakenMessage(taken), { toastId: seatConflictToastId });
     dropSeats(taken);
   }, [chosenSeats, dropSeats, seatInfo.occupied, isBooking]);
 
@@ -107,13 +114,14 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     });
   }, [show]);
 
-  function requireSignIn() {
-    toast.info('Please login to proceed with booking');
-    void navigate(signInHref);
+  // Sign-in comes back to this address, which holds the date, time and seats chosen so far.
+  function requireSignIn(message = 'Please login to proceed with booking', returnTo?: string) {
+    toast.info(message);
+    void navigate(returnTo ? signInPath(returnTo) : signInHref);
   }
 
   function handleSeat(seatId: string) {
-    if (!isSignedIn) return requireSignIn();
+    if (!isSignedIn) return requireSignIn(undefined, selection.addressWithSeat(location.pathname, seatId));
     if (!canChooseSeats || isBooking || seatInfo.occupied.has(seatId)) return;
     if (!selection.toggleSeat(seatId, seatInfo.occupied)) toast.warning(messages.maxSeats);
   }
@@ -140,7 +148,9 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
       handOverPaymentWarning(answer.url);
       window.location.assign(answer.url);
     } catch (error) {
-      toast.error(bookingFailureMessage(error));
+      // One toast for one conflict: the seats this refusal names leave the selection when the map
+      // is fetched again, and that would otherwise raise a second toast saying the same.
+      toast.error(bookingFailureMessage(error), { toastId: seatConflictToastId });
       // A refusal (seats taken meanwhile) is best followed by the map as it now is.
       void queryClient.invalidateQueries({ queryKey: showSeatsQueryKey(show._id) });
       setIsBooking(false);
@@ -165,7 +175,9 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
             movieTitle={movie.title}
             isFavourite={isSignedIn && favourites.isFavourite(movie._id)}
             isBusy={toggleFavourite.isPending}
-            onToggle={() => (isSignedIn ? toggleFavourite.mutate(movie._id) : requireSignIn())}
+            onToggle={() =>
+              isSignedIn ? toggleFavourite.mutate(movie._id) : requireSignIn('Please login to add favourites')
+            }
           />
         }
       />

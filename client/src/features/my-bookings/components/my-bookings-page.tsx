@@ -9,7 +9,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { signInPath, useSession } from '../../auth/use-session.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { userBookingsQueryKey, useUserBookings } from '../api/get-user-bookings.ts';
-import { bookingBadge } from '../booking-status.ts';
+import { bookingBadge, splitBookings } from '../booking-status.ts';
 import { cancelConfirmText, cancelFailureText, cancelSuccessText } from '../cancel-flow.ts';
 import { BookingCard } from './booking-card.tsx';
 import { BookingDetailsModal } from './booking-details-modal.tsx';
@@ -33,6 +33,33 @@ function nextExpiry(bookings: readonly Booking[], now: number): number | null {
 
 // After a window closes the server releases the seats within seconds; ask again a little later.
 const expirySettleMs = 3_000;
+
+function BookingList({
+  label,
+  bookings,
+  now,
+  onOpen,
+}: {
+  label: string;
+  bookings: readonly Booking[];
+  now: number;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <ul aria-label={label} className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+      {bookings.map((booking) => (
+        <li key={booking._id}>
+          <BookingCard
+            booking={booking}
+            badge={bookingBadge(booking, now)}
+            now={now}
+            onOpen={() => onOpen(booking._id)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * My Bookings (spec §2): a card per booking, a details modal, cancel with the browser's dialogs.
@@ -99,6 +126,7 @@ export function MyBookingsPage() {
     );
   }
 
+  const { live, past } = splitBookings(bookings, now);
   const openBooking = bookings.find((booking) => booking._id === openId) ?? null;
 
   return (
@@ -130,18 +158,29 @@ export function MyBookingsPage() {
           </Link>
         </div>
       ) : (
-        <ul aria-label="Bookings" className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-          {bookings.map((booking) => (
-            <li key={booking._id}>
-              <BookingCard
-                booking={booking}
-                badge={bookingBadge(booking, now)}
-                now={now}
-                onOpen={() => setOpenId(booking._id)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          {live.length > 0 ? (
+            <BookingList label="Bookings" bookings={live} now={now} onOpen={setOpenId} />
+          ) : (
+            <p className="text-zinc-600 dark:text-zinc-400">
+              No upcoming bookings.{' '}
+              <Link
+                to="/"
+                className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+              >
+                Browse movies
+              </Link>
+            </p>
+          )}
+          {past.length > 0 && (
+            <section aria-labelledby="past-bookings-heading" className="mt-10">
+              <h2 id="past-bookings-heading" className="mb-4 text-xl font-semibold">
+                Past and cancelled
+              </h2>
+              <BookingList label="Past and cancelled bookings" bookings={past} now={now} onOpen={setOpenId} />
+            </section>
+          )}
+        </>
       )}
       {openBooking && (
         <BookingDetailsModal

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { bookedOnLabel, seatCount, showDateLabel } from './format.ts';
 
 describe('showDateLabel', () => {
-  it('spells out a show date with weekday and year, whatever the viewer’s zone', () => {
-    expect(showDateLabel('2026-11-25')).toBe('Wed, Nov 25, 2026');
+  it('writes a show date in the app’s short and long forms, whatever the viewer’s zone', () => {
+    expect(showDateLabel('2026-11-25')).toBe('Wed, Nov 25');
+    expect(showDateLabel('2026-11-25', 'long')).toBe('Wednesday, November 25, 2026');
   });
 
   it('leaves an unreadable date as it came', () => {
@@ -13,8 +14,9 @@ describe('showDateLabel', () => {
 
 describe('bookedOnLabel', () => {
   it('gives the calendar day of the booking in the given zone', () => {
-    expect(bookedOnLabel('2026-11-24T20:00:00.000Z', 'Asia/Kolkata')).toBe('Nov 25, 2026');
-    expect(bookedOnLabel('2026-11-24T20:00:00.000Z', 'UTC')).toBe('Nov 24, 2026');
+    expect(bookedOnLabel('2026-11-24T20:00:00.000Z', 'Asia/Kolkata')).toBe('Wed, Nov 25');
+    expect(bookedOnLabel('2026-11-24T20:00:00.000Z', 'UTC')).toBe('Tue, Nov 24');
+    expect(bookedOnLabel('2026-11-24T20:00:00.000Z')).toBe('Wed, Nov 25');
   });
 });
 

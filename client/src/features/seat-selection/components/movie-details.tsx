@@ -1,6 +1,8 @@
 import type { Movie } from '@marquee/shared';
 import { Clock, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { castText, languageText } from '../movie-facts.ts';
+import { Poster } from '../../../components/ui/poster.tsx';
 
 interface MovieDetailsProps {
   movie: Movie;
@@ -30,13 +32,15 @@ function Detail({
 
 export function MovieDetails({ movie, cinemaName, favourite }: MovieDetailsProps) {
   const ratings = movie.Ratings || 'N/A';
+  const cast = castText(movie.Actors);
 
   return (
     <article className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex flex-col gap-5 p-4 sm:flex-row sm:gap-6 sm:p-6">
-        <img
+        <Poster
           src={movie.poster}
           alt={`Poster of ${movie.title}`}
+          title={movie.title}
           width={400}
           height={600}
           decoding="async"
@@ -72,10 +76,12 @@ export function MovieDetails({ movie, cinemaName, favourite }: MovieDetailsProps
             <Detail term="Cinema">{cinemaName}</Detail>
             <Detail term="Rated">{movie.Rated || 'N/A'}</Detail>
             <Detail term="Director">{movie.Director || 'N/A'}</Detail>
-            <Detail term="Language">{movie.Language || 'N/A'}</Detail>
-            <Detail term="Cast" className="col-span-2 sm:col-span-3">
-              {movie.Actors || 'N/A'}
-            </Detail>
+            <Detail term="Language">{languageText(movie.Language)}</Detail>
+            {cast && (
+              <Detail term="Cast" className="col-span-2 sm:col-span-3">
+                {cast}
+              </Detail>
+            )}
           </dl>
         </div>
       </div>

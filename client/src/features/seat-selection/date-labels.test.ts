@@ -25,7 +25,7 @@ describe('dateLabel', () => {
 
 describe('longDateLabel', () => {
   it('writes the date in full', () => {
-    expect(longDateLabel('2026-11-25')).toBe('Wednesday, November 25');
+    expect(longDateLabel('2026-11-25')).toBe('Wednesday, November 25, 2026');
   });
 });
 

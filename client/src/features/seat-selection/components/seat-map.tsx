@@ -49,14 +49,14 @@ export function SeatMap({ totalSeats, occupied, selected, onToggle, label }: Sea
       role="grid"
       aria-label={label}
       onKeyDown={handleKeyDown}
-      className="flex w-max flex-col gap-1.5 sm:gap-2"
+      className="flex w-max flex-col gap-1 sm:gap-2"
     >
       {rows.map(({ row, seats }) => (
-        <div role="row" key={row} className="flex items-center gap-1 sm:gap-1.5">
+        <div role="row" key={row} className="flex items-center gap-0.5 sm:gap-1.5">
           <div
             role="rowheader"
-            // Sticky, so the row letters stay in sight while a phone scrolls the map sideways.
-            className="sticky left-0 z-10 w-6 shrink-0 bg-white text-center text-xs font-bold text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
+            // Sticky, so the row letters stay in sight should a very narrow screen scroll the map.
+            className="sticky left-0 z-10 w-4 shrink-0 bg-white text-center text-xs font-bold text-zinc-600 sm:w-6 dark:bg-zinc-900 dark:text-zinc-400"
           >
             {row}
           </div>
@@ -64,7 +64,7 @@ export function SeatMap({ totalSeats, occupied, selected, onToggle, label }: Sea
             const state = seatState(seatId, occupied, selected);
             const isBooked = state === 'booked';
             return (
-              <div role="gridcell" key={seatId} className={index === aisleAfter ? 'ml-3 sm:ml-5' : ''}>
+              <div role="gridcell" key={seatId} className={index === aisleAfter ? 'ml-1.5 sm:ml-5' : ''}>
                 <button
                   type="button"
                   ref={(element) => {
@@ -79,14 +79,18 @@ export function SeatMap({ totalSeats, occupied, selected, onToggle, label }: Sea
                   onClick={() => {
                     if (!isBooked) onToggle(seatId);
                   }}
-                  className={`flex size-8 items-center justify-center rounded-t-lg rounded-b-sm border-2 text-xs font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 sm:size-9 dark:focus-visible:outline-sky-400 ${seatStateClass[state]}`}
+                  // On a phone the twelve seats share the map's width (the whole row in sight, each
+                  // at least 24 px: WCAG 2.5.8); from sm up they have room at a fixed size.
+                  className={`flex size-[clamp(24px,calc((100cqw_-_46px)/12),32px)] items-center justify-center rounded-t-lg rounded-b-sm border-2 text-[10px] font-semibold tracking-tighter transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 sm:size-9 sm:text-xs sm:tracking-normal dark:focus-visible:outline-sky-400 ${seatStateClass[state]}`}
                 >
                   {isBooked ? (
                     <X aria-hidden className="size-4" strokeWidth={3} />
                   ) : state === 'selected' ? (
                     <Check aria-hidden className="size-4" strokeWidth={3} />
                   ) : (
-                    index + 1
+                    // The seat's own name, as its accessible name begins (WCAG 2.5.3: a voice
+                    // control user says what they see).
+                    seatId
                   )}
                 </button>
               </div>

@@ -26,6 +26,9 @@ import { cancelConfirmText, cancelFailureText } from '../cancel-flow.ts';
 import { timeLeftMs } from '../countdown.ts';
 import { showDateLabel } from '../format.ts';
 import { TimeLeft } from './time-left.tsx';
+import type { PaidBooking } from '../../../lib/paid-booking.ts';
+
+const paymentWarningToastId = 'payment-warning';
 
 const card =
   'rounded-xl border border-zinc-200 bg-white p-5 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900';
@@ -151,7 +154,14 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
     if (isBusy) return;
     try {
       await pay.mutateAsync();
-      await navigate('/loading?next_url=mybookings');
+      toast.dismiss(paymentWarningToastId);
+      // The payment is confirmed already: the processing page says so, with the reference.
+      const paid: PaidBooking = {
+        reference: (booking as typeof booking & { reference?: string }).reference ?? null,
+        movieTitle: booking.show.movie.title,
+        seats: booking.bookedSeats,
+      };
+      await navigate('/loading?next_url=mybookings', { state: { paid } });
     } catch (error) {
       if (error instanceof ApiError && error.status >= 200 && error.status < 300) {
         setRefundMessage(error.message);
@@ -165,6 +175,8 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
     if (isBusy || !window.confirm(cancelConfirmText)) return;
     try {
       const answer = await cancel.mutateAsync(booking._id);
+      // The 10-minute warning no longer applies: it must not stand beside the cancellation.
+      toast.dismiss(paymentWarningToastId);
       toast.success(answer.message);
       await navigate(`/booking/${encodeURIComponent(booking.show.movie._id)}`);
     } catch (error) {
@@ -182,7 +194,7 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
           <span className="font-mono tracking-wide">{booking.reference}</span>
         </Row>
         <Row term="Movie">{booking.show.movie.title}</Row>
-        <Row term="Date">{showDateLabel(booking.show.showDate)}</Row>
+        <Row term="Date">{showDateLabel(booking.show.showDate, 'long')}</Row>
         <Row term="Time">{booking.show.showTime}</Row>
         <Row term="Seats">{booking.bookedSeats.join(', ')}</Row>
         <Row term="Amount">
@@ -252,7 +264,7 @@ export function PaymentPage({ paymentId }: { paymentId: string }) {
 
   // The booking page's warning, raised again here where there is time to read it.
   useEffect(() => {
-    if (takePaymentWarning(pathname)) toast.warning(paymentWarning, { toastId: 'payment-warning' });
+    if (takePaymentWarning(pathname)) toast.warning(paymentWarning, { toastId: paymentWarningToastId });
   }, [pathname]);
 
   const booking = query.data?.booking;

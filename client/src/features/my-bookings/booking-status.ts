@@ -30,6 +30,20 @@ export function bookingBadge(booking: BookingState, now: number): BadgeKind {
   }
 }
 
+/**
+ * My Bookings' two lists, each newest first as given: live bookings (waiting for payment or paid)
+ * and the past and cancelled ones (cancelled, expired, refunded).
+ */
+export function splitBookings<B extends BookingState>(bookings: readonly B[], now: number) {
+  const live: B[] = [];
+  const past: B[] = [];
+  for (const booking of bookings) {
+    const badge = bookingBadge(booking, now);
+    (badge === 'pending' || badge === 'paid' ? live : past).push(booking);
+  }
+  return { live, past };
+}
+
 /** Buyers may cancel a booking that is pending or paid until its show starts (the server agrees). */
 export function canCancelBooking(
   booking: BookingState & { show: Pick<Booking['show'], 'startsAt'> },

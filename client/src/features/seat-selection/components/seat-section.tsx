@@ -22,9 +22,10 @@ export function SeatSection({ seats, isLoading, notice, ref, ...mapProps }: Seat
       ref={ref}
       aria-labelledby="select-seats-heading"
       aria-busy={isLoading}
-      className="min-w-0 scroll-mt-24 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900"
+      // Edge to edge on a phone, so the whole seat map fits its width.
+      className="-mx-4 min-w-0 scroll-mt-24 border-y border-zinc-200 bg-white px-2 py-4 shadow-sm sm:mx-0 sm:rounded-xl sm:border sm:p-6 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-2 sm:px-0">
         <h2 id="select-seats-heading" className="text-xl font-semibold">
           Select Seats
         </h2>
@@ -38,9 +39,10 @@ export function SeatSection({ seats, isLoading, notice, ref, ...mapProps }: Seat
           <span>{mapProps.occupied.size} seats already booked</span>
         </p>
       </div>
-      {notice && <div className="mt-4">{notice}</div>}
-      {/* The map scrolls inside its own box on narrow phones, never the whole page. */}
-      <div className="mt-6 overflow-x-auto pb-2">
+      {notice && <div className="mt-4 px-2 sm:px-0">{notice}</div>}
+      {/* The seats size themselves to this box (a size container); should a screen be too narrow
+          even so, the map scrolls inside it, never the whole page. */}
+      <div className="@container mt-6 overflow-x-auto pb-2">
         <div className="mx-auto w-max">
           <CinemaScreen />
           <SeatMap {...mapProps} />

@@ -66,7 +66,7 @@ export function BookingDetailsModal({
               <Row term="Reference">
                 <span className="font-mono tracking-wide">{booking.reference}</span>
               </Row>
-              <Row term="Date">{showDateLabel(show.showDate)}</Row>
+              <Row term="Date">{showDateLabel(show.showDate, 'long')}</Row>
               <Row term="Time">{show.showTime}</Row>
             </dl>
             {booking.status === 'paid' && !booking.refund && (

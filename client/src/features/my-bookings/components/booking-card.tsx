@@ -8,6 +8,7 @@ import { timeLeftMs } from '../countdown.ts';
 import { bookedOnLabel, seatCount, showDateLabel } from '../format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TimeLeft } from './time-left.tsx';
+import { Poster } from '../../../components/ui/poster.tsx';
 
 interface BookingCardProps {
   booking: Booking;
@@ -27,9 +28,10 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
       aria-labelledby={titleId}
       className="flex h-full gap-4 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm sm:p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <img
+      <Poster
         src={show.movie.poster}
         alt=""
+        title={show.movie.title}
         width={400}
         height={600}
         loading="lazy"

@@ -1,0 +1,43 @@
+import { addDays, type Movie, type Show } from '@marquee/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpInPage } from './accounts.ts';
+import { loadCatalogue, type Catalogue } from './booking-fixtures.ts';
+import { openTestBrowser } from './browser.ts';
+import { bookInPage } from './payment-fixtures.ts';
+
+let catalogue: Catalogue;
+beforeAll(async () => {
+  catalogue = await loadCatalogue();
+});
+
+/** Spring's shows three days on (the journey spec books other seats of them). */
+const springShow = (index: number): Show<Movie> =>
+  catalogue.showsOf('spring').filter((show) => show.showDate === addDays(catalogue.today, 3))[index]!;
+
+describe('My Bookings', () => {
+  it('lists live bookings first and keeps a cancelled one under "Past and cancelled"', async () => {
+    const { page } = await openTestBrowser();
+    await signUpInPage(page);
+    const kept = await bookInPage(page, springShow(0)._id, ['H1']);
+    const dropped = await bookInPage(page, springShow(1)._id, ['H2']);
+    const cancel = await page.evaluate(
+      (id) => fetch(`/api/bookings/${id}/cancel`, { method: 'PUT' }).then((r) => r.status),
+      dropped.bookingId,
+    );
+    expect(cancel).toBe(200);
+
+    await page.goto('/mybookings');
+    const live = page.getByRole('list', { name: 'Bookings', exact: true });
+    const past = page.getByRole('region', { name: 'Past and cancelled' });
+    await live.getByText('Pending Payment', { exact: true }).waitFor();
+    await past.getByText('Cancelled', { exact: true }).waitFor();
+    expect(await live.getByRole('article').count()).toBe(1);
+    expect(await past.getByRole('article').count()).toBe(1);
+    expect(await live.getByText('H1').count()).toBeGreaterThan(0);
+    expect(await past.getByText('H2').count()).toBeGreaterThan(0);
+    // The live list comes first on the page.
+    const [liveTop, pastTop] = await Promise.all([live.boundingBox(), past.boundingBox()]);
+    expect(liveTop!.y).toBeLessThan(pastTop!.y);
+    expect(kept.bookingId).not.toBe(dropped.bookingId);
+  });
+});

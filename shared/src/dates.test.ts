@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDayOf } from './dates.ts';
+
+describe('the one date formatter', () => {
+  it('writes a cinema date in a short and a long form, whatever the runtime zone', () => {
+    expect(formatDate('2026-11-24')).toBe('Tue, Nov 24');
+    expect(formatDate('2026-11-24', 'long')).toBe('Tuesday, November 24, 2026');
+    expect(formatDate('2028-02-29', 'short')).toBe('Tue, Feb 29');
+    expect(formatDate('soon')).toBe('soon');
+  });
+
+  it('writes instants on the cinema clock, times as show times are written', () => {
+    // 20:00 UTC is 1:30 AM the next day in Kolkata.
+    expect(formatDateTime('2026-11-24T20:00:00.000Z', 'Asia/Kolkata')).toBe('Wed, Nov 25, 1:30 AM');
+    expect(formatDateTime('2026-11-24T20:00:00.000Z', 'UTC', 'long')).toBe(
+      'Tuesday, November 24, 2026, 8:00 PM',
+    );
+    expect(formatDayOf('2026-11-24T20:00:00.000Z', 'Asia/Kolkata')).toBe('Wed, Nov 25');
+    expect(formatDateTime('never', 'UTC')).toBe('never');
+  });
+});
