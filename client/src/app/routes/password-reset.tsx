@@ -1,7 +1,7 @@
 import {
   ForgotPasswordPage,
   ResetPasswordPage,
-} from '../../features/password-reset/password-reset-pages.tsx';
+} from '../../features/auth/components/password-reset-pages.tsx';
 
 /** /forgot-password */
 export function ForgotPasswordRoute() {

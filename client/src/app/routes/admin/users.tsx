@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../features/admin/components/page-header.tsx';
-import { UsersPage } from '../../../features/users/users-page.tsx';
+import { UsersPage } from '../../../features/admin/components/users-page.tsx';
 
 export function AdminUsersRoute() {
   return (

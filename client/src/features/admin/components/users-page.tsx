@@ -2,11 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { buttonClassName } from '../../components/ui/button.ts';
-import { api } from '../../lib/api.ts';
-import { useSession } from '../auth/use-session.ts';
-import { EmptyState, ErrorState, LoadingState } from '../admin/components/list-states.tsx';
-import { TableFrame, tdClassName, thClassName } from '../admin/components/table-frame.tsx';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { api } from '../../../lib/api.ts';
+import { useSession } from '../../auth/use-session.ts';
+import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
+import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
 
 type Role = 'staff' | 'admin';
 

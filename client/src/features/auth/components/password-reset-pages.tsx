@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { buttonClassName } from '../../components/ui/button.ts';
-import { api } from '../../lib/api.ts';
-import { AuthCard } from '../auth/components/auth-card.tsx';
-import { FormAlert } from '../auth/components/form-alert.tsx';
-import { TextField } from '../auth/components/text-field.tsx';
-import { maxPasswordLength, minPasswordLength, passwordHint } from '../auth/password-rules.ts';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { api } from '../../../lib/api.ts';
+import { AuthCard } from './auth-card.tsx';
+import { FormAlert } from './form-alert.tsx';
+import { TextField } from './text-field.tsx';
+import { maxPasswordLength, minPasswordLength, passwordHint } from '../password-rules.ts';
 
 const linkClassName = 'font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300';
 
