@@ -69,7 +69,7 @@ export async function startApp(
       await adminQuery(`drop database if exists ${name} with (force)`);
     };
   }
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,

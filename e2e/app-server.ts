@@ -37,7 +37,7 @@ export async function startApp({ port, env = {} }: StartAppOptions = {}): Promis
   port ??= await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -206,14 +206,14 @@ describe('booking with the keyboard and a screen reader', () => {
       forward.push(await focusedNode(page));
     }
     expect(forward).toEqual([
+      'link "Open ticket"',
       'button "Cancel Booking"',
       'button "Close booking details"',
-      'button "Cancel Booking"',
-      'button "Close booking details"',
+      'link "Open ticket"',
     ]);
     await page.keyboard.press('Shift+Tab');
     expect(await insideModal()).toBe(true);
-    await expectFocused(page, 'button "Cancel Booking"');
+    await expectFocused(page, 'button "Close booking details"');
 
     // Escape closes it and focus goes back to the button that opened it.
     await page.keyboard.press('Escape');

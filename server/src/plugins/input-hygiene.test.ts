@@ -126,7 +126,12 @@ describe('input hygiene and answer shape', () => {
     logLines.length = 0;
     const failed = await call('GET', '/api/test/failing-query', undefined, false);
     expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ success: false, message: expect.any(String) });
+    // A server failure names its request id (ops), and nothing of the query.
+    expect(failed.json()).toEqual({
+      success: false,
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect(failed.body).not.toContain('secret-param-value');
 
     const callbackURL = `https://example.com/${'a'.repeat(20_000)}`;
