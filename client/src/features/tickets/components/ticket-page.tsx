@@ -1,4 +1,4 @@
-import type { Ticket } from '@marquee/shared';
+import { formatDate, type Ticket } from '@marquee/shared';
 import { CalendarPlus, Printer, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.ts';
@@ -16,16 +16,6 @@ const printStyles = `
     background: #fff !important; border-color: #000 !important; break-inside: avoid; }
   .marquee-ticket-actions { display: none !important; }
 }`;
-
-function showDateLabel(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-IN', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 function downloadCalendar(ticket: Ticket) {
   const blob = new Blob([ticketCalendar(ticket, window.location.href)], {
@@ -107,7 +97,7 @@ export function TicketPage({ bookingId }: { bookingId: string }) {
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-dashed border-zinc-300 px-5 py-4 dark:border-zinc-700">
           <Detail term="Date" wide>
-            {showDateLabel(ticket.showDate)}
+            {formatDate(ticket.showDate, 'long')}
           </Detail>
           <Detail term="Time">{ticket.showTime}</Detail>
           <Detail term="Screen">{ticket.screen}</Detail>
