@@ -1,19 +1,48 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, openTestBrowser, seriousViolations } from './browser.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;
 
+/** Installs a fake clock in the page that moves only when the test runs it forward. */
+async function pauseClock(page: Page) {
+  const start = Date.parse('2026-01-01T10:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1_000);
+}
+
+/**
+ * Records the page's navigations from now on; the returned function answers them once a request
+ * of the page's own, sent after any navigation a timer just started, has come back.
+ */
+function navigationsOf(page: Page): () => Promise<string[]> {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) seen.push(pathOf(request.url()));
+  });
+  return async () => {
+    await page.evaluate(() => fetch('/api/health').then((response) => response.text()));
+    return seen;
+  };
+}
+
 describe('/loading', () => {
   it('says payment is processing, then opens next_url after 7 seconds, not before', async () => {
     const browser = await openTestBrowser();
     const { page } = browser;
+    // The page's clock stands still and is run forward by hand: the 7 s rule is checked to the
+    // millisecond without waiting 7 s, whatever the machine's load.
+    await pauseClock(page);
     await page.goto('/loading?next_url=movies');
     await page.getByRole('status').filter({ hasText: 'Processing payment...' }).waitFor();
-    const shownAt = Date.now();
+    const navigations = navigationsOf(page);
 
-    await page.waitForTimeout(5_000 - (Date.now() - shownAt));
+    // Effects run after the first paint (an animation frame), so the 7 s count from then.
+    await page.clock.runFor(6_900);
+    expect(await navigations()).toEqual([]);
     expect(pathOf(page.url())).toBe('/loading');
-    await page.waitForURL((url) => url.pathname === '/movies', { timeout: 9_000 - (Date.now() - shownAt) });
+    await page.clock.runFor(300);
+    await page.waitForURL((url) => url.pathname === '/movies', { waitUntil: 'commit' });
     expect(browser.errors).toEqual([]);
   });
 
@@ -42,10 +71,14 @@ describe('/loading', () => {
   it('stays put without next_url', async () => {
     const browser = await openTestBrowser();
     const { page } = browser;
+    await pauseClock(page);
     await page.goto('/loading');
     await page.getByText('Processing payment...').waitFor();
-    await page.waitForTimeout(7_500);
+    const navigations = navigationsOf(page);
+    await page.clock.runFor(60_000);
+    expect(await navigations()).toEqual([]);
     expect(pathOf(page.url())).toBe('/loading');
+    await page.getByText('Processing payment...').waitFor();
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
