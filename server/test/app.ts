@@ -55,6 +55,8 @@ export async function createTestApp({
     clock: () => clock.now,
     sweepIntervalMs,
     logger,
+    // An answer that does not match its documented schema fails (plugins/openapi.ts).
+    checkResponses: true,
   });
   extend?.(app);
   await app.ready();

@@ -1,4 +1,6 @@
 export * from './admin.ts';
+export * from './api.ts';
+export * from './auth.ts';
 export * from './bookings.ts';
 export * from './catalogue.ts';
 export * from './errors.ts';

@@ -1,0 +1,78 @@
+import {
+  bookingResponse,
+  bookingsResponse,
+  createBookingRequest,
+  createBookingResponse,
+  userBookingsQuery,
+} from '@marquee/shared';
+import { idParam, routeSchema } from '../../plugins/openapi.ts';
+
+const tags = ['Bookings'];
+const bookingId = idParam('id', "The booking's id");
+
+const cancel = (reading: string) =>
+  routeSchema({
+    tags,
+    summary: `Cancel a booking (${reading})`,
+    description:
+      'Spec §7 names both readings, and both work alike: `PUT /api/bookings/{id}/cancel` and ' +
+      '`DELETE /api/bookings/{id}`. The seats are released at once; a paid booking is refunded. ' +
+      'Cancelling again answers 200 with "Booking already cancelled". Owners and admins only.',
+    auth: 'user',
+    params: bookingId,
+    ok: bookingResponse,
+    errors: {
+      403: 'Not your booking, or a cookie call from another site',
+      400: 'The show has already started, so the booking can no longer be cancelled',
+      404: 'Booking not found',
+    },
+  });
+
+/** The bookings routes as /api/openapi.json describes them (routes.ts attaches each). */
+export const bookingDocs = {
+  create: routeSchema({
+    tags,
+    summary: 'Hold seats for a show and open its payment',
+    description:
+      'Holds the seats for the payment window (GET /api/config → `paymentWindowSeconds`) and answers ' +
+      'the payment page `url`. Unpaid holds are limited per account and per show (429).',
+    auth: 'user',
+    body: createBookingRequest,
+    ok: createBookingResponse,
+    errors: {
+      400: 'No seats, more than 8, a seat not on the map, or the show is not bookable',
+      403: "userId is someone else's, or a cookie call from another site",
+      404: 'Show not found',
+      409: 'One of the seats was just taken (the message names them)',
+      413: 'Request body is too large',
+      429: 'Too many unpaid bookings: pay or cancel one first',
+    },
+  }),
+  cancelPut: cancel('PUT reading'),
+  cancelDelete: cancel('DELETE reading'),
+  mine: routeSchema({
+    tags,
+    summary: "The caller's bookings, newest first",
+    description: 'Live bookings (pending and paid) unless `status=all` (CONTRACT §8).',
+    auth: 'user',
+    querystring: userBookingsQuery,
+    ok: bookingsResponse,
+  }),
+  ofUser: routeSchema({
+    tags,
+    summary: "A user's bookings (the spec's path; the caller's own, or any for an admin)",
+    auth: 'user',
+    params: idParam('userId', "The user's id"),
+    querystring: userBookingsQuery,
+    ok: bookingsResponse,
+    errors: { 403: "Another user's bookings (admins only)" },
+  }),
+  one: routeSchema({
+    tags,
+    summary: 'One booking (its owner, or an admin)',
+    auth: 'user',
+    params: bookingId,
+    ok: bookingResponse,
+    errors: { 403: 'Not your booking', 404: 'Booking not found' },
+  }),
+};

@@ -1,0 +1,34 @@
+import { it } from 'vitest';
+import { createTestApp, signUp } from '../test/app.ts';
+it('prints', async () => {
+  const t = await createTestApp({ seed: true });
+  const { app } = t;
+  const p = (r: { statusCode: number; body: string; headers: object }, n: string) =>
+    console.log(n, r.statusCode, r.body.slice(0, 1500), JSON.stringify(r.headers).slice(0, 400));
+  const h = { origin: t.config.PUBLIC_URL };
+  const up = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: h, payload: { name: 'A', email: 'a@example.com', password: 'correct-horse-9' } });
+  p(up, 'signup');
+  const dup = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: h, payload: { name: 'A', email: 'a@example.com', password: 'correct-horse-9' } });
+  p(dup, 'signupdup');
+  const bad = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: h, payload: { name: 'A' } });
+  p(bad, 'signupbad');
+  const inn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: h, payload: { email: 'a@example.com', password: 'correct-horse-9' } });
+  p(inn, 'signin');
+  const wrong = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: h, payload: { email: 'a@example.com', password: 'wrong-horse-9' } });
+  p(wrong, 'signinwrong');
+  const token = inn.json().token;
+  const b = { authorization: `Bearer ${token}` };
+  p(await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: b }), 'session');
+  p(await app.inject({ method: 'GET', url: '/api/auth/get-session' }), 'nosession');
+  p(await app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: b }), 'list');
+  p(await app.inject({ method: 'POST', url: '/api/auth/update-user', headers: b, payload: { name: 'B' } }), 'update');
+  p(await app.inject({ method: 'POST', url: '/api/auth/change-password', headers: b, payload: { currentPassword: 'correct-horse-9', newPassword: 'correct-horse-10' } }), 'chpw');
+  p(await app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: h, payload: { email: 'a@example.com', redirectTo: '/reset-password' } }), 'reqreset');
+  p(await app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: h, payload: { token: 'x', newPassword: 'correct-horse-10' } }), 'reset');
+  p(await app.inject({ method: 'POST', url: '/api/auth/revoke-other-sessions', headers: b, payload: {} }), 'revoke');
+  p(await app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: b, payload: {} }), 'signout');
+  p(await app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: h, payload: {} }), 'signout-anon');
+  const u = await signUp(app);
+  p(await app.inject({ method: 'GET', url: '/api/bookings/user', headers: u.bearer }), 'bookings');
+  await t.close();
+});
