@@ -94,3 +94,12 @@ export type AuditResponse = z.infer<typeof auditResponse>;
 export type CreateMovieRequest = z.input<typeof createMovieInput>;
 export const createMovieResponse = ok({ movie: movieSchema });
 export type CreateMovieResponse = z.infer<typeof createMovieResponse>;
+
+/** GET /api/admin/is-admin: what the admin area's guard asks. */
+export const isAdminResponse = ok({ isAdmin: z.boolean() });
+export type IsAdminResponse = z.infer<typeof isAdminResponse>;
+
+/** GET /api/shows/check-timeslot?movieId=&date=&time= */
+export const timeslotResponse = ok({ available: z.boolean() });
+export type TimeslotResponse = z.infer<typeof timeslotResponse>;
+export type UpdateShowResponse = z.infer<typeof updateShowResponse>;

@@ -37,7 +37,11 @@ export const authSessionSchema = z
   })
   .meta({ id: 'AuthSession' });
 
-const password = z.string().min(8).max(128).meta({ examples: ['correct-horse-9'] });
+const password = z
+  .string()
+  .min(8)
+  .max(128)
+  .meta({ examples: ['correct-horse-9'] });
 
 export const signUpRequest = z
   .object({
@@ -95,7 +99,10 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
 export const requestPasswordResetRequest = z.object({
   email: z.email(),
-  redirectTo: z.string().optional().meta({ description: 'The page the emailed link opens', examples: ['/reset-password'] }),
+  redirectTo: z
+    .string()
+    .optional()
+    .meta({ description: 'The page the emailed link opens', examples: ['/reset-password'] }),
 });
 export const resetPasswordRequest = z.object({
   token: z.string().meta({ description: 'From the emailed link' }),
@@ -120,3 +127,21 @@ export type SetRoleRequest = z.input<typeof setRoleRequest>;
 export const setRoleResponse = ok({
   user: z.object({ id: uuid, name: z.string(), email: z.string(), role: z.string() }),
 });
+
+/** POST /api/auth/sign-in/social: starts a hosted sign-in (the OIDC provider of OIDC_ISSUER). */
+export const socialSignInRequest = z.object({
+  provider: z.string().meta({ description: 'An id from GET /api/config → signInProviders' }),
+  callbackURL: z
+    .string()
+    .meta({ description: 'Where the provider sends the visitor back to once signed in' }),
+  errorCallbackURL: z
+    .string()
+    .optional()
+    .meta({ description: "Where to go if the provider's sign-in fails; an `error` parameter is added" }),
+});
+export type SocialSignInRequest = z.input<typeof socialSignInRequest>;
+export const socialSignInResponse = ok({
+  url: z.string().meta({ description: "The provider's sign-in page: send the whole window there" }),
+  redirect: z.boolean().optional(),
+});
+export type SocialSignInResponse = z.infer<typeof socialSignInResponse>;

@@ -101,7 +101,9 @@ export const sandboxPayResponse = ok({ status: z.literal('paid') });
 export const ticketSchema = z
   .object({
     reference: z.string(),
-    code: z.string().meta({ description: 'What the QR code encodes: signed by the server, no personal data' }),
+    code: z
+      .string()
+      .meta({ description: 'What the QR code encodes: signed by the server, no personal data' }),
     movie: z.string(),
     showDate: z.string(),
     showTime: z.string(),
@@ -118,3 +120,4 @@ export const ticketSchema = z
 export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketResponse = ok({ ticket: ticketSchema });
 export type TicketResponse = z.infer<typeof ticketResponse>;
+export type SandboxPayResponse = z.infer<typeof sandboxPayResponse>;

@@ -62,7 +62,7 @@ export type Show<M = string> = Omit<z.infer<typeof showSchema>, 'movie'> & { mov
 export const movieWithShowsSchema = movieSchema
   .extend({
     movie: movieSchema.meta({
-      description: "The movie again, for clients that read an entry as `{ movie, shows }` (CONTRACT §8)",
+      description: 'The movie again, for clients that read an entry as `{ movie, shows }` (CONTRACT §8)',
     }),
     shows: z.array(showSchema),
     showCount: z.number().int(),

@@ -3,8 +3,8 @@ import {
   adminShowsResponse,
   auditResponse,
   dashboardResponse,
+  isAdminResponse,
   isIsoDate,
-  ok,
 } from '@marquee/shared';
 import { z } from 'zod';
 import { routeSchema } from '../../plugins/openapi.ts';
@@ -58,7 +58,7 @@ export const adminDocs = {
     tags,
     summary: 'Whether the caller is an admin (what the admin area checks)',
     auth: 'user',
-    ok: ok({ isAdmin: z.boolean() }),
+    ok: isAdminResponse,
   }),
   dashboard: routeSchema({
     tags,

@@ -1,10 +1,9 @@
 import {
+  admissionsResponse,
   bookingResponse,
   bookingsResponse,
-  instant,
-  isoDateText,
-  ok,
-  pageFields,
+  doorShowsResponse,
+  usersResponse,
   setRoleRequest,
   setRoleResponse,
   ticketResponse,
@@ -65,24 +64,7 @@ export const admissionDocs = {
     tags: door,
     summary: "Today's shows with seats sold and admitted",
     auth: 'staff',
-    ok: ok({
-      date: isoDateText,
-      shows: z.array(
-        z.object({
-          _id: z.string(),
-          movie: z.string().meta({ description: 'The title' }),
-          showDate: z.string(),
-          showTime: z.string(),
-          startsAt: instant,
-          endsAt: instant,
-          status: z.string(),
-          screen: z.string(),
-          totalSeats: z.number().int(),
-          sold: z.number().int(),
-          admitted: z.number().int(),
-        }),
-      ),
-    }),
+    ok: doorShowsResponse,
   }),
   doorBookings: routeSchema({
     tags: door,
@@ -97,19 +79,7 @@ export const admissionDocs = {
     summary: 'Accounts with their roles and last sign-in, by name, paged',
     auth: 'admin',
     querystring: usersQuery,
-    ok: ok({
-      users: z.array(
-        z.object({
-          _id: z.string(),
-          name: z.string(),
-          email: z.string(),
-          roles: z.array(z.string()).meta({ description: "'staff', 'admin'; empty for a plain user" }),
-          createdAt: instant,
-          lastSignInAt: instant.nullable(),
-        }),
-      ),
-      ...pageFields,
-    }),
+    ok: usersResponse,
   }),
   setRole: routeSchema({
     tags: ['Accounts'],
@@ -129,11 +99,6 @@ export const admissionDocs = {
     tags: ['Admin'],
     summary: "Today's check-ins, for the dashboard",
     auth: 'admin',
-    ok: ok({
-      date: isoDateText,
-      admittedBookings: z.number().int(),
-      admittedSeats: z.number().int(),
-      lastCheckInAt: instant.nullable(),
-    }),
+    ok: admissionsResponse,
   }),
 };

@@ -8,6 +8,8 @@ import {
   signedInResponse,
   signInRequest,
   signUpRequest,
+  socialSignInRequest,
+  socialSignInResponse,
   statusResponse,
   updateUserRequest,
 } from '@marquee/shared';
@@ -57,6 +59,19 @@ export const authDocs: { method: 'GET' | 'POST'; url: string; schema: FastifySch
       body: signInRequest,
       ok: signedInResponse,
       errors: { 401: 'Invalid email or password', 429: limited },
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    schema: routeSchema({
+      tags,
+      summary: 'Start a hosted sign-in (when OIDC_ISSUER is set)',
+      description:
+        "Answers the provider's `url`; the provider comes back to /api/auth/oauth2/callback/{providerId}.",
+      auth: 'public',
+      body: socialSignInRequest,
+      ok: socialSignInResponse,
     }),
   },
   {

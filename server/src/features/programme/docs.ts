@@ -6,6 +6,7 @@ import {
   createShowsResponse,
   ok,
   timeslotQuery,
+  timeslotResponse,
   updateShowInput,
   updateShowResponse,
 } from '@marquee/shared';
@@ -35,7 +36,7 @@ export const programmeDocs = {
     summary: 'Whether a movie already has a show at this date and time',
     auth: 'public',
     querystring: timeslotQuery,
-    ok: ok({ available: z.boolean() }),
+    ok: timeslotResponse,
   }),
   createShows: routeSchema({
     tags,
