@@ -3,7 +3,7 @@ import { moviesResponse, seatsResponse } from '@marquee/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { DOCS_PATH, OPENAPI_PATH, routeSchema } from './openapi.ts';
+import { DOCS_PATH, OPENAPI_PATH, responseMismatches, routeSchema } from './openapi.ts';
 
 type Document = {
   openapi: string;
@@ -102,6 +102,7 @@ describe('answers are checked against their schema in the tests', () => {
   it('an answer that breaks its documented schema fails', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test/off-schema' });
     expect(response.statusCode).toBe(500);
+    expect(responseMismatches.splice(0)).toEqual([expect.stringContaining('GET /api/test/off-schema')]);
   });
 
   it('the answers served as prepared bytes (movies, seat maps) match their schemas too', async () => {

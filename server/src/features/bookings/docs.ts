@@ -35,7 +35,7 @@ export const bookingDocs = {
     summary: 'Hold seats for a show and open its payment',
     description:
       'Holds the seats for the payment window (GET /api/config → `paymentWindowSeconds`) and answers ' +
-      'the payment page `url`. Unpaid holds are limited per account and per show (429).',
+      'the payment page `url`. Unpaid holds are limited per account and per show (409).',
     auth: 'user',
     body: createBookingRequest,
     ok: createBookingResponse,
@@ -43,9 +43,10 @@ export const bookingDocs = {
       400: 'No seats, more than 8, a seat not on the map, or the show is not bookable',
       403: "userId is someone else's, or a cookie call from another site",
       404: 'Show not found',
-      409: 'One of the seats was just taken (the message names them)',
+      409:
+        'Seats already booked (the message names them); or the account already has an unpaid booking for ' +
+        'this show (`bookingId` and `url` say which) or UNPAID_BOOKINGS_LIMIT unpaid bookings in all',
       413: 'Request body is too large',
-      429: 'Too many unpaid bookings: pay or cancel one first',
     },
   }),
   cancelPut: cancel('PUT reading'),
