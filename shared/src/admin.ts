@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createMovieInput, createShowsInput, updateShowInput } from './admin-input.ts';
+import type { createMovieInput, createShowsInput, updateShowInput } from './admin-input.ts';
 import { instant, ok, pageFields, uuid } from './api.ts';
 import { bookingSchema } from './bookings.ts';
 import { movieSchema, showSchema, showWith } from './catalogue.ts';

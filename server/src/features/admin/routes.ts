@@ -5,7 +5,7 @@ import type {
   DashboardResponse,
 } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { parseInput } from '../../lib/parse.ts';
 import { listAudit } from '../audit/list.ts';
 import { isAdmin, requireAdmin, requireUser } from '../auth/guards.ts';

@@ -10,7 +10,6 @@ import {
   updateShowInput,
   updateShowResponse,
 } from '@marquee/shared';
-import { z } from 'zod';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
 
 const tags = ['Programme'];

@@ -29,7 +29,9 @@ export const seatDocs = {
       status: 200,
       schema: z.string().meta({
         description: 'Server-sent events',
-        examples: ['retry: 2000\n\nevent: seats\ndata: {"success":true,"message":"Occupied seats fetched",…}\n\n'],
+        examples: [
+          'retry: 2000\n\nevent: seats\ndata: {"success":true,"message":"Occupied seats fetched",…}\n\n',
+        ],
       }),
       contentType: 'text/event-stream',
     },
