@@ -31,6 +31,9 @@ interface Route {
 const routes: Route[] = [
   { method: 'GET', path: '/api/health' },
   { method: 'GET', path: '/api/config', query: ['x'] },
+  { method: 'GET', path: '/api/openapi.json', query: ['x'] },
+  { method: 'GET', path: '/api/docs/', query: ['url', 'x'] },
+  { method: 'GET', path: '/api/docs/static/:file' },
   { method: 'GET', path: '/api/movies', query: ['q', 'genre', 'page'] },
   { method: 'GET', path: '/api/movies/movies-with-shows', query: ['date'] },
   { method: 'GET', path: '/api/movies/:id' },
@@ -140,7 +143,11 @@ beforeAll(async () => {
   const [show] = await t.testDb.database.db
     .select({ id: shows.id })
     .from(shows)
-    .where(sql`${shows.startsAt} > now() + interval '2 hours'`)
+    // Not the seed's sold-out show (tomorrow's first), which is the first one late in the day.
+    .where(
+      sql`${shows.startsAt} > now() + interval '2 hours' and ${shows.status} = 'active'
+        and not exists (select 1 from bookings b where b.show_id = ${shows.id})`,
+    )
     .limit(1);
   const created = await t.app.inject({
     method: 'POST',

@@ -13,7 +13,7 @@ const bookingId = idParam('id', "The booking's id");
 const cancel = (reading: string) =>
   routeSchema({
     tags,
-    summary: `Cancel a booking (${reading})`,
+    summary: `Cancel a booking (spec §7, ${reading})`,
     description:
       'Spec §7 names both readings, and both work alike: `PUT /api/bookings/{id}/cancel` and ' +
       '`DELETE /api/bookings/{id}`. The seats are released at once; a paid booking is refunded. ' +
@@ -49,19 +49,21 @@ export const bookingDocs = {
       413: 'Request body is too large',
     },
   }),
-  cancelPut: cancel('PUT reading'),
-  cancelDelete: cancel('DELETE reading'),
+  cancelPut: cancel("the store's reading"),
+  cancelDelete: cancel("the page's reading"),
   mine: routeSchema({
     tags,
-    summary: "The caller's bookings, newest first",
-    description: 'Live bookings (pending and paid) unless `status=all` (CONTRACT §8).',
+    summary: "The caller's bookings, newest first (spec §7, the store's reading)",
+    description:
+      'Live bookings (pending and paid) unless `status=all` (CONTRACT §8). Spec §7 names two readings: ' +
+      'this one, and `GET /api/bookings/user/{userId}` (the page’s), which answer alike.',
     auth: 'user',
     querystring: userBookingsQuery,
     ok: bookingsResponse,
   }),
   ofUser: routeSchema({
     tags,
-    summary: "A user's bookings (the spec's path; the caller's own, or any for an admin)",
+    summary: "A user's bookings (spec §7, the page's reading): the caller's own, or any for an admin",
     auth: 'user',
     params: idParam('userId', "The user's id"),
     querystring: userBookingsQuery,
