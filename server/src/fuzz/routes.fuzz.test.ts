@@ -205,7 +205,13 @@ describe('every route refuses bad input cleanly', () => {
           const response = await t.app.inject(options);
           const where = `${key} → ${response.statusCode} ${url.slice(0, 200)} ${response.body.slice(0, 300)}`;
           expect(response.statusCode, where).toBeLessThan(500);
-          if (String(response.headers['content-type']).includes('application/json') && response.body) {
+          // The OpenAPI document is shaped by OpenAPI, not by the contract; its failures are not.
+          const isDocument = route.path === '/api/openapi.json' && response.statusCode === 200;
+          if (
+            String(response.headers['content-type']).includes('application/json') &&
+            response.body &&
+            !isDocument
+          ) {
             const answer = JSON.parse(response.body) as Record<string, Json>;
             expect(typeof answer.success, where).toBe('boolean');
             expect(typeof answer.message, where).toBe('string');
