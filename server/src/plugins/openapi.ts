@@ -23,6 +23,8 @@ export interface RegisteredRoute {
   url: string;
   /** Left out of the document on purpose (`schema.hide`). */
   hidden: boolean;
+  /** Has a route schema with its answers (a route without one would be listed bare). */
+  described: boolean;
 }
 
 declare module 'fastify' {
@@ -115,8 +117,10 @@ export const openApi = fp(async (app: FastifyInstance, { checkResponses }: OpenA
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
-    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, hidden });
+    const schema = route.schema as { hide?: boolean; response?: unknown } | undefined;
+    const hidden = Boolean(schema?.hide);
+    const described = Boolean(schema?.response);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, hidden, described });
   });
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(({ schema, method, url }) => {
