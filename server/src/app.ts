@@ -25,6 +25,7 @@ import { seatRoutes } from './features/seats/routes.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { inputHygiene } from './plugins/input-hygiene.ts';
+import { openApi } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { Lifecycle, lifecycleRoutes } from './ops/lifecycle.ts';
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
   sweepIntervalMs?: number;
   /** How often due emails are sent; 0 leaves it to the tests. Default: EMAIL_POLL_MS. */
   emailIntervalMs?: number;
+  /** Fail any JSON answer that does not match its route's documented schema (the tests). */
+  checkResponses?: boolean;
 }
 
 /** Largest request body accepted; the biggest real one (a movie with its plot) is a few kB. */
@@ -81,6 +84,7 @@ export async function buildApp({
   logger = false,
   sweepIntervalMs = 2_000,
   emailIntervalMs = config.EMAIL_POLL_MS,
+  checkResponses = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withBoundedRequestLogs(logger),
@@ -163,6 +167,8 @@ export async function buildApp({
   });
   await app.register(errorHandler);
   await app.register(inputHygiene);
+  // Before any route, so that every route is in the document.
+  await app.register(openApi, { checkResponses });
 
   await app.register(lifecycleRoutes);
   await app.register(requestIds);

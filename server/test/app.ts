@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
+import { responseMismatches } from '../src/plugins/openapi.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -55,6 +56,8 @@ export async function createTestApp({
     clock: () => clock.now,
     sweepIntervalMs,
     logger,
+    // An answer that does not match its documented schema fails (plugins/openapi.ts).
+    checkResponses: true,
   });
   extend?.(app);
   await app.ready();
@@ -66,6 +69,9 @@ export async function createTestApp({
     async close() {
       await app.close();
       if (!testDb) await db.drop();
+      // An answer off its documented schema fails the suite even if its test did not look.
+      const mismatches = responseMismatches.splice(0);
+      if (mismatches.length) throw new Error(mismatches.join('\n'));
     },
   };
 }

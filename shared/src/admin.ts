@@ -1,5 +1,8 @@
-import type { Booking, BookingStatus } from './bookings.ts';
-import type { Movie, Show } from './catalogue.ts';
+import { z } from 'zod';
+import type { createMovieInput, createShowsInput, updateShowInput } from './admin-input.ts';
+import { instant, ok, pageFields, uuid } from './api.ts';
+import { bookingSchema } from './bookings.ts';
+import { movieSchema, showSchema, showWith } from './catalogue.ts';
 
 /**
  * GET /api/admin/dashboard. The four figures the spec names plus what Recent Activity and the
@@ -10,139 +13,93 @@ import type { Movie, Show } from './catalogue.ts';
  * - totalRevenue: rupees of the bookings that are paid now — a cancelled booking's refund takes
  *   its money back out, a late payment that was refunded never counts.
  */
-export interface DashboardData {
-  activeShows: number;
-  totalBookings: number;
-  totalUser: number;
-  totalRevenue: number;
-  totalMovies: number;
-  trends: {
-    /** Active shows starting within the next 7 days. */
-    showsNext7Days: number;
-    /** Paid bookings made within the last 7 days. */
-    bookingsLast7Days: number;
-    /** Accounts created within the last 7 days. */
-    newUsersLast7Days: number;
-    /** Rupees of paid bookings made within the last 7 days. */
-    revenueLast7Days: number;
-  };
-}
-export interface DashboardResponse {
-  success: true;
-  message: string;
-  dashboardData: DashboardData;
-}
-
-/** One page of a list; `page` counts from 1. */
-export interface Page {
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const dashboardDataSchema = z.object({
+  activeShows: z.number().int(),
+  totalBookings: z.number().int(),
+  totalUser: z.number().int(),
+  totalRevenue: z.number(),
+  totalMovies: z.number().int(),
+  trends: z.object({
+    showsNext7Days: z.number().int().meta({ description: 'Active shows starting within the next 7 days' }),
+    bookingsLast7Days: z.number().int().meta({ description: 'Paid bookings made within the last 7 days' }),
+    newUsersLast7Days: z.number().int().meta({ description: 'Accounts created within the last 7 days' }),
+    revenueLast7Days: z.number().meta({ description: 'Rupees of paid bookings made within the last 7 days' }),
+  }),
+});
+export type DashboardData = z.infer<typeof dashboardDataSchema>;
+export const dashboardResponse = ok({ dashboardData: dashboardDataSchema });
+export type DashboardResponse = z.infer<typeof dashboardResponse>;
 
 /**
  * GET /api/admin/bookings?q=&status=&movieId=&date=&page=&pageSize=
  * `q` matches the booking id, the buyer's name or email, and the movie title. Bookings carry
  * `user.email`. GET /api/admin/bookings.csv takes the same filters and answers text/csv.
  */
-export interface AdminBookingsResponse extends Page {
-  success: true;
-  message: string;
-  bookings: Booking[];
-}
-export type AdminBookingFilter = { status?: BookingStatus };
+export const adminBookingsResponse = ok({ bookings: z.array(bookingSchema), ...pageFields });
+export type AdminBookingsResponse = z.infer<typeof adminBookingsResponse>;
 
 /** A show as staff see it in List Shows: the public show plus what was sold. */
-export interface AdminShow extends Show<Pick<Movie, '_id' | 'title' | 'poster'>> {
-  /** Seats in paid bookings. */
-  seatsSold: number;
-  /** Seats in pending (unexpired) bookings. */
-  seatsHeld: number;
-  /** Bookings of any state; a show with any cannot be deleted. */
-  bookingCount: number;
-}
+export const adminShowSchema = showWith(movieSchema.pick({ _id: true, title: true, poster: true })).extend({
+  seatsSold: z.number().int().meta({ description: 'Seats in paid bookings' }),
+  seatsHeld: z.number().int().meta({ description: 'Seats in pending (unexpired) bookings' }),
+  bookingCount: z
+    .number()
+    .int()
+    .meta({ description: 'Bookings of any state; a show with any cannot be deleted' }),
+});
+export type AdminShow = z.infer<typeof adminShowSchema>;
 /** GET /api/admin/shows?movieId=&date=YYYY-MM-DD&status=active|sold-out|cancelled|past&page=&pageSize= */
-export interface AdminShowsResponse extends Page {
-  success: true;
-  message: string;
-  shows: AdminShow[];
-}
+export const adminShowsResponse = ok({ shows: z.array(adminShowSchema), ...pageFields });
+export type AdminShowsResponse = z.infer<typeof adminShowsResponse>;
 
 /** POST /api/shows (spec §3 payload). `time` is 'h:mm AM/PM' or 'HH:mm' in the cinema's zone. */
-export interface CreateShowsRequest {
-  movie: string;
-  showPrice: number;
-  totalSeats: number;
-  dateTimings: { date: string; timings: ({ time: string; occupiedSeats?: object } | string)[] }[];
-}
-export interface CreateShowsResponse {
-  success: true;
-  message: string;
-  shows: Show[];
-}
+export type CreateShowsRequest = z.input<typeof createShowsInput>;
+export const createShowsResponse = ok({ shows: z.array(showSchema) });
+export type CreateShowsResponse = z.infer<typeof createShowsResponse>;
 
 /**
  * PUT /api/shows/{id}: any of price (rupees, ≥ 1), date + time (both, the cinema's zone, not in
  * the past), total seats (1–500, keeping every held or sold seat on the map).
  */
-export interface UpdateShowRequest {
-  showPrice?: number;
-  showDate?: string;
-  showTime?: string;
-  totalSeats?: number;
-}
+export type UpdateShowRequest = z.input<typeof updateShowInput>;
+export const updateShowResponse = ok({ show: showSchema });
 
 /** POST /api/shows/{id}/cancel: the show and its live bookings are cancelled, paid ones refunded. */
-export interface CancelShowResponse {
-  success: true;
-  message: string;
-  show: Show;
-  cancelledBookings: number;
-  refundedBookings: number;
-}
+export const cancelShowResponse = ok({
+  show: showSchema,
+  cancelledBookings: z.number().int(),
+  refundedBookings: z.number().int(),
+});
+export type CancelShowResponse = z.infer<typeof cancelShowResponse>;
 
 /** GET /api/admin/audit?action=&page=&pageSize= */
-export interface AuditEntryView {
-  _id: string;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  actor: { _id: string; name: string; email: string } | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
-export interface AuditResponse extends Page {
-  success: true;
-  message: string;
-  entries: AuditEntryView[];
-}
+export const auditEntrySchema = z.object({
+  _id: uuid,
+  action: z.string().meta({ examples: ['show.cancel'] }),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  actor: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: instant,
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+export const auditResponse = ok({ entries: z.array(auditEntrySchema), ...pageFields });
+export type AuditResponse = z.infer<typeof auditResponse>;
 
 /**
  * POST /api/movies (staff): the add form of spec §3, capitalised as spelled. Title and Year are
  * required, Poster must be an http(s) URL; the rest are optional strings. `trailer_link` and
  * `featured` (the hero carousel) are Marquee's own additions.
  */
-export interface CreateMovieRequest {
-  Title: string;
-  Year: string;
-  Rated?: string;
-  Released?: string;
-  Runtime?: string;
-  Genre?: string;
-  Director?: string;
-  Writer?: string;
-  Actors?: string;
-  Plot?: string;
-  Language?: string;
-  Country?: string;
-  Awards?: string;
-  Poster?: string;
-  Ratings?: string;
-  trailer_link?: string;
-  featured?: boolean;
-}
-export interface CreateMovieResponse {
-  success: true;
-  message: string;
-  movie: Movie;
-}
+export type CreateMovieRequest = z.input<typeof createMovieInput>;
+export const createMovieResponse = ok({ movie: movieSchema });
+export type CreateMovieResponse = z.infer<typeof createMovieResponse>;
+
+/** GET /api/admin/is-admin: what the admin area's guard asks. */
+export const isAdminResponse = ok({ isAdmin: z.boolean() });
+export type IsAdminResponse = z.infer<typeof isAdminResponse>;
+
+/** GET /api/shows/check-timeslot?movieId=&date=&time= */
+export const timeslotResponse = ok({ available: z.boolean() });
+export type TimeslotResponse = z.infer<typeof timeslotResponse>;
+export type UpdateShowResponse = z.infer<typeof updateShowResponse>;

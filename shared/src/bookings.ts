@@ -1,87 +1,123 @@
-import type { Movie, Show } from './catalogue.ts';
+import { z } from 'zod';
+import { instant, ok, uuid } from './api.ts';
+import { movieSchema, showWith } from './catalogue.ts';
+import { messages } from './errors.ts';
 
-export type BookingStatus = 'pending' | 'paid' | 'cancelled' | 'expired';
+export const bookingStatusSchema = z.enum(['pending', 'paid', 'cancelled', 'expired']);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 
 /** A booking as the API answers (CONTRACT §4). */
-export interface Booking {
-  _id: string;
-  /** Short, unique and easy to read aloud: what the door and the emails name (CONTRACT §6). */
-  reference: string;
-  /** `email` is present only in answers to staff. */
-  user: { _id: string; name: string; email?: string };
-  show: Omit<Show<Movie>, 'availableSeats'>;
-  bookedSeats: string[];
-  /** Rupees. */
-  amount: number;
-  isPaid: boolean;
-  status: BookingStatus;
-  /** The payment page, while the booking can still be paid; null otherwise. */
-  paymentLink: string | null;
-  expiresAt: string;
-  createdAt: string;
-  paidAt: string | null;
-  cancelledAt: string | null;
-  /** When the booking was admitted at the door; null until then. */
-  checkedInAt: string | null;
-  /** Set once a paid booking's money is on its way back (`status`: pending, succeeded). */
-  /** Money owed back: `reason` says why (a cancel, a late payment the show could not honour). */
-  refund: { amount: number; status: string; reason?: string; createdAt: string } | null;
-}
+export const bookingSchema = z
+  .object({
+    _id: uuid,
+    reference: z.string().meta({
+      description: 'Short, unique and easy to read aloud: what the door and the emails name (CONTRACT §6)',
+      examples: ['MQ-7KX2P9'],
+    }),
+    user: z
+      .object({ _id: z.string(), name: z.string(), email: z.string().optional() })
+      .meta({ description: '`email` is present only in answers to staff' }),
+    show: showWith(movieSchema).omit({ availableSeats: true }),
+    bookedSeats: z.array(z.string()).meta({ examples: [['A1', 'A2']] }),
+    amount: z.number().meta({ description: 'Rupees' }),
+    isPaid: z.boolean(),
+    status: bookingStatusSchema,
+    paymentLink: z
+      .string()
+      .nullable()
+      .meta({ description: 'The payment page, while the booking can still be paid; null otherwise' }),
+    expiresAt: instant,
+    createdAt: instant,
+    paidAt: instant.nullable(),
+    cancelledAt: instant.nullable(),
+    checkedInAt: instant.nullable().meta({ description: 'When the booking was admitted at the door' }),
+    refund: z
+      .object({
+        amount: z.number(),
+        status: z.string(),
+        reason: z.string().optional(),
+        createdAt: instant,
+      })
+      .nullable()
+      .meta({
+        description:
+          'Money owed back: `reason` says why (a cancel, a late payment the show could not honour); `status` pending or succeeded',
+      }),
+  })
+  .meta({ id: 'Booking' });
+export type Booking = z.infer<typeof bookingSchema>;
 
-export interface BookingsResponse {
-  success: true;
-  message: string;
-  bookings: Booking[];
-}
-export interface BookingResponse {
-  success: true;
-  message: string;
-  booking: Booking;
-}
+/** POST /api/bookings/create (spec §4). `userId`, when sent, must be the caller's own id. */
+export const createBookingRequest = z
+  .object({
+    showId: z.string({ message: 'showId is required' }).trim().min(1, 'showId is required'),
+    selectedSeats: z
+      .array(z.string().trim().max(10, 'Invalid seat'), { message: messages.noSeats })
+      .max(50, messages.maxSeats),
+    userId: z.string().optional(),
+  })
+  .meta({
+    examples: [{ showId: '0b7f7e9c-2c1e-4c43-9a55-6f1d7f2b8a10', selectedSeats: ['A1', 'A2'] }],
+  });
+export type CreateBookingRequest = z.input<typeof createBookingRequest>;
+
+/** GET /api/bookings/user[/{userId}]: live bookings unless `status=all` (CONTRACT §8). */
+export const userBookingsQuery = z.object({
+  status: z
+    .enum(['live', 'all'], { message: "status must be 'live' or 'all'" })
+    .optional()
+    .meta({ description: '`live` (default): pending and paid; `all` adds cancelled and expired ones' }),
+});
+
+export const bookingsResponse = ok({ bookings: z.array(bookingSchema) });
+export type BookingsResponse = z.infer<typeof bookingsResponse>;
+export const bookingResponse = ok({ booking: bookingSchema });
+export type BookingResponse = z.infer<typeof bookingResponse>;
 /** POST /api/bookings/create */
-export interface CreateBookingResponse {
-  success: true;
-  message: string;
-  booking: Booking;
-  bookingId: string;
-  /** The payment page to send the whole window to. */
-  url: string;
-}
+export const createBookingResponse = ok({
+  booking: bookingSchema,
+  bookingId: uuid,
+  url: z.string().meta({ description: 'The payment page to send the whole window to' }),
+});
+export type CreateBookingResponse = z.infer<typeof createBookingResponse>;
 
 /** GET /api/payments/{paymentId}: what the payment page shows. */
-export interface PaymentResponse {
-  success: true;
-  message: string;
-  payment: {
-    _id: string;
-    gateway: 'sandbox' | 'stripe';
-    amount: number;
-    status: 'open' | 'succeeded' | 'expired' | 'refunded';
-    isPayable: boolean;
-  };
-  booking: Booking;
-}
+export const paymentResponse = ok({
+  payment: z.object({
+    _id: uuid,
+    gateway: z.enum(['sandbox', 'stripe', 'counter']),
+    amount: z.number(),
+    status: z.enum(['open', 'succeeded', 'expired', 'refunded']),
+    isPayable: z.boolean(),
+  }),
+  booking: bookingSchema,
+});
+export type PaymentResponse = z.infer<typeof paymentResponse>;
+
+/** POST /api/payments/{id}/sandbox-pay */
+export const sandboxPayResponse = ok({ status: z.literal('paid') });
 
 /** GET /api/bookings/{id}/ticket (CONTRACT §6): a paid booking's ticket. */
-export interface Ticket {
-  reference: string;
-  /** What the QR code encodes: signed by the server, no personal data. */
-  code: string;
-  movie: string;
-  showDate: string;
-  showTime: string;
-  screen: string;
-  seats: string[];
-  bookingId: string;
-  /** The buyer's name, as the door reads it back. */
-  name: string;
-  cinema: string;
-  startsAt: string;
-  endsAt: string;
-  checkedInAt: string | null;
-}
-export interface TicketResponse {
-  success: true;
-  message: string;
-  ticket: Ticket;
-}
+export const ticketSchema = z
+  .object({
+    reference: z.string(),
+    code: z
+      .string()
+      .meta({ description: 'What the QR code encodes: signed by the server, no personal data' }),
+    movie: z.string(),
+    showDate: z.string(),
+    showTime: z.string(),
+    screen: z.string(),
+    seats: z.array(z.string()),
+    bookingId: uuid,
+    name: z.string().meta({ description: "The buyer's name, as the door reads it back" }),
+    cinema: z.string(),
+    startsAt: instant,
+    endsAt: instant,
+    checkedInAt: instant.nullable(),
+  })
+  .meta({ id: 'Ticket' });
+export type Ticket = z.infer<typeof ticketSchema>;
+export const ticketResponse = ok({ ticket: ticketSchema });
+export type TicketResponse = z.infer<typeof ticketResponse>;
+export type SandboxPayResponse = z.infer<typeof sandboxPayResponse>;

@@ -1,109 +1,131 @@
-/** A movie as the API answers: the listing fields and the OMDb-style detail fields (CONTRACT §3). */
-export interface Movie {
-  _id: string;
-  slug: string;
-  title: string;
-  description: string;
-  poster: string;
-  rating: number | null;
-  genre: string;
-  duration: string;
-  trailer_link: string | null;
-  booking_link: string;
-  /** Shown in the home page's hero carousel. */
-  featured: boolean;
-  Title: string;
-  Year: string;
-  Rated: string;
-  Released: string;
-  Runtime: string;
-  Genre: string;
-  Director: string;
-  Writer: string;
-  Actors: string;
-  Plot: string;
-  Language: string;
-  Country: string;
-  Awards: string;
-  Poster: string;
-  /** '7.9', or '' when the movie has no rating. */
-  Ratings: string;
-}
+import { z } from 'zod';
+import { instant, isoDateText, ok, uuid } from './api.ts';
 
-export type ShowStatus = 'active' | 'sold-out' | 'cancelled';
+/** A movie as the API answers: the listing fields and the OMDb-style detail fields (CONTRACT §3). */
+export const movieSchema = z
+  .object({
+    _id: uuid,
+    slug: z.string().meta({ examples: ['dune-part-two-2024'] }),
+    title: z.string(),
+    description: z.string(),
+    poster: z.string(),
+    rating: z.number().nullable(),
+    genre: z.string(),
+    duration: z.string(),
+    trailer_link: z.string().nullable(),
+    booking_link: z.string(),
+    featured: z.boolean().meta({ description: "Shown in the home page's hero carousel" }),
+    Title: z.string(),
+    Year: z.string(),
+    Rated: z.string(),
+    Released: z.string(),
+    Runtime: z.string(),
+    Genre: z.string(),
+    Director: z.string(),
+    Writer: z.string(),
+    Actors: z.string(),
+    Plot: z.string(),
+    Language: z.string(),
+    Country: z.string(),
+    Awards: z.string(),
+    Poster: z.string(),
+    Ratings: z.string().meta({
+      description: "'7.9', or '' when the movie has no rating (cards show 8.0, the detail page N/A)",
+    }),
+  })
+  .meta({ id: 'Movie' });
+export type Movie = z.infer<typeof movieSchema>;
+
+export const showStatusSchema = z.enum(['active', 'sold-out', 'cancelled']);
+export type ShowStatus = z.infer<typeof showStatusSchema>;
+
+/** A show's own fields; `movie` is the movie's id unless a route embeds the movie. */
+const showFields = {
+  _id: uuid,
+  showDate: isoDateText.meta({ description: "The day in the cinema's time zone" }),
+  showTime: z.string().meta({ examples: ['6:30 PM'], description: "h:mm AM/PM in the cinema's time zone" }),
+  startsAt: instant,
+  showPrice: z.number().meta({ description: 'Rupees per seat' }),
+  totalSeats: z.number().int(),
+  availableSeats: z.number().int(),
+  status: showStatusSchema,
+};
+/** A show whose `movie` is given by `movie` (the id, the movie, or part of it). */
+export const showWith = <M extends z.ZodType>(movie: M) => z.object({ ...showFields, movie });
+export const showSchema = showWith(uuid).meta({ id: 'Show' });
+export const showWithMovieSchema = showWith(movieSchema).meta({ id: 'ShowWithMovie' });
 
 /** A show as the API answers (CONTRACT §3). `movie` is the id unless a route embeds the movie. */
-export interface Show<M = string> {
-  _id: string;
-  movie: M;
-  showDate: string;
-  showTime: string;
-  startsAt: string;
-  showPrice: number;
-  totalSeats: number;
-  availableSeats: number;
-  status: ShowStatus;
-}
+export type Show<M = string> = Omit<z.infer<typeof showSchema>, 'movie'> & { movie: M };
 
 /** A movie with its bookable shows and the figures the home cards show. */
-export interface MovieWithShows extends Movie {
-  /** The movie again, for clients that read an entry as `{ movie, shows }` (CONTRACT §8). */
-  movie: Movie;
-  shows: Show[];
-  showCount: number;
-  showDates: string[];
-  lowestPrice: number | null;
-}
+export const movieWithShowsSchema = movieSchema
+  .extend({
+    movie: movieSchema.meta({
+      description: 'The movie again, for clients that read an entry as `{ movie, shows }` (CONTRACT §8)',
+    }),
+    shows: z.array(showSchema),
+    showCount: z.number().int(),
+    showDates: z.array(isoDateText),
+    lowestPrice: z.number().nullable(),
+  })
+  .meta({ id: 'MovieWithShows' });
+export type MovieWithShows = z.infer<typeof movieWithShowsSchema>;
 
-export interface MoviesResponse {
-  success: true;
-  message: string;
-  movies: Movie[];
-}
-export interface MovieResponse {
-  success: true;
-  message: string;
-  movie: Movie;
-}
-export interface MoviesWithShowsResponse {
-  success: true;
-  message: string;
-  movies: MovieWithShows[];
-}
-export interface ShowsResponse {
-  success: true;
-  message: string;
-  shows: Show<Movie>[];
-}
-export interface SeatsResponse {
-  success: true;
-  message: string;
-  showId: string;
-  totalSeats: number;
-  availableSeats: number;
-  status: ShowStatus;
-  occupiedSeats: Record<string, true>;
-}
+export const moviesResponse = ok({ movies: z.array(movieSchema) });
+export type MoviesResponse = z.infer<typeof moviesResponse>;
+export const movieResponse = ok({ movie: movieSchema });
+export type MovieResponse = z.infer<typeof movieResponse>;
+export const moviesWithShowsResponse = ok({ movies: z.array(movieWithShowsSchema) });
+export type MoviesWithShowsResponse = z.infer<typeof moviesWithShowsResponse>;
+export const showsResponse = ok({ shows: z.array(showWithMovieSchema) });
+export type ShowsResponse = z.infer<typeof showsResponse>;
 
-/** What the client needs to know about this cinema (GET /api/config). */
-export interface CinemaConfig {
-  success: true;
-  message: string;
-  cinemaName: string;
-  timeZone: string;
-  paymentWindowSeconds: number;
-  maxSeatsPerBooking: number;
-  currency: 'INR';
-  /** Hosted sign-in providers offered beside email and password. */
-  signInProviders: { id: string; name: string }[];
-  cinema: CinemaDetails;
-}
+/** A show's seat map: also each `seats` event of its live stream. */
+export const seatsResponse = ok({
+  showId: uuid,
+  totalSeats: z.number().int(),
+  availableSeats: z.number().int(),
+  status: showStatusSchema,
+  occupiedSeats: z
+    .record(z.string(), z.literal(true))
+    .meta({ description: 'Seats held or sold, as `{ "A1": true }`', examples: [{ A1: true, A2: true }] }),
+}).meta({ id: 'SeatMap' });
+export type SeatsResponse = z.infer<typeof seatsResponse>;
 
 /** Where and when to find the cinema; null for what the cinema has not set. */
-export interface CinemaDetails {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  hours: string | null;
-  mapUrl: string | null;
-}
+export const cinemaDetailsSchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  hours: z.string().nullable(),
+  mapUrl: z.string().nullable(),
+});
+export type CinemaDetails = z.infer<typeof cinemaDetailsSchema>;
+
+/** What the client needs to know about this cinema (GET /api/config). */
+export const cinemaConfigResponse = ok({
+  cinemaName: z.string(),
+  timeZone: z.string().meta({ examples: ['Asia/Kolkata'] }),
+  paymentWindowSeconds: z.number().int(),
+  maxSeatsPerBooking: z.number().int(),
+  currency: z.literal('INR'),
+  signInProviders: z
+    .array(z.object({ id: z.string(), name: z.string() }))
+    .meta({ description: 'Hosted sign-in providers offered beside email and password' }),
+  cinema: cinemaDetailsSchema,
+});
+export type CinemaConfig = z.infer<typeof cinemaConfigResponse>;
+
+/** POST /api/user/update-favourites: adds the movie, or removes it when it is there. */
+export const toggleFavouriteRequest = z
+  .object({
+    movieId: z.string({ message: 'movieId is required' }).trim().min(1, 'movieId is required'),
+  })
+  .meta({ examples: [{ movieId: 'dune-part-two-2024' }] });
+export type ToggleFavouriteRequest = z.input<typeof toggleFavouriteRequest>;
+export const toggleFavouriteResponse = ok({
+  isFavourite: z.boolean().meta({ description: 'Whether the movie is a favourite now' }),
+  movies: z.array(movieSchema),
+});
+export type ToggleFavouriteResponse = z.infer<typeof toggleFavouriteResponse>;

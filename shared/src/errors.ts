@@ -21,8 +21,3 @@ export const messages = {
   noSeats: 'Please select at least one seat',
   internal: 'Something went wrong. Please try again.',
 } as const;
-
-export interface ApiFailure {
-  success: false;
-  message: string;
-}

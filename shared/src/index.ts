@@ -1,4 +1,6 @@
 export * from './admin.ts';
+export * from './api.ts';
+export * from './auth.ts';
 export * from './bookings.ts';
 export * from './catalogue.ts';
 export * from './errors.ts';
@@ -7,3 +9,4 @@ export * from './seats.ts';
 export * from './time.ts';
 export * from './admin-input.ts';
 export * from './dates.ts';
+export * from './door.ts';

@@ -31,6 +31,9 @@ interface Route {
 const routes: Route[] = [
   { method: 'GET', path: '/api/health' },
   { method: 'GET', path: '/api/config', query: ['x'] },
+  { method: 'GET', path: '/api/openapi.json', query: ['x'] },
+  { method: 'GET', path: '/api/docs/', query: ['url', 'x'] },
+  { method: 'GET', path: '/api/docs/static/:file' },
   { method: 'GET', path: '/api/movies', query: ['q', 'genre', 'page'] },
   { method: 'GET', path: '/api/movies/movies-with-shows', query: ['date'] },
   { method: 'GET', path: '/api/movies/:id' },
@@ -140,7 +143,11 @@ beforeAll(async () => {
   const [show] = await t.testDb.database.db
     .select({ id: shows.id })
     .from(shows)
-    .where(sql`${shows.startsAt} > now() + interval '2 hours'`)
+    // Not the seed's sold-out show (tomorrow's first), which is the first one late in the day.
+    .where(
+      sql`${shows.startsAt} > now() + interval '2 hours' and ${shows.status} = 'active'
+        and not exists (select 1 from bookings b where b.show_id = ${shows.id})`,
+    )
     .limit(1);
   const created = await t.app.inject({
     method: 'POST',
@@ -198,7 +205,13 @@ describe('every route refuses bad input cleanly', () => {
           const response = await t.app.inject(options);
           const where = `${key} → ${response.statusCode} ${url.slice(0, 200)} ${response.body.slice(0, 300)}`;
           expect(response.statusCode, where).toBeLessThan(500);
-          if (String(response.headers['content-type']).includes('application/json') && response.body) {
+          // The OpenAPI document is shaped by OpenAPI, not by the contract; its failures are not.
+          const isDocument = route.path === '/api/openapi.json' && response.statusCode === 200;
+          if (
+            String(response.headers['content-type']).includes('application/json') &&
+            response.body &&
+            !isDocument
+          ) {
             const answer = JSON.parse(response.body) as Record<string, Json>;
             expect(typeof answer.success, where).toBe('boolean');
             expect(typeof answer.message, where).toBe('string');

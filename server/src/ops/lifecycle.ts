@@ -1,5 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { ok } from '@marquee/shared';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { routeSchema } from '../plugins/openapi.ts';
+
+const docs = {
+  health: routeSchema({
+    tags: ['Operations'],
+    summary: 'Liveness: the process answers',
+    auth: 'public',
+    ok: ok({ database: z.enum(['pglite', 'postgres']) }),
+  }),
+  ready: routeSchema({
+    tags: ['Operations'],
+    summary: 'Readiness: send this process traffic',
+    auth: 'public',
+    ok: ok({ state: z.literal('ready') }),
+    errors: { 503: 'Starting, draining, or the database does not answer' },
+  }),
+};
 
 export type LifecycleState = 'starting' | 'ready' | 'draining';
 
@@ -48,9 +67,13 @@ export const lifecycleRoutes = fp(async (app: FastifyInstance) => {
     if (lifecycle.isDraining && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
   });
 
-  app.get('/api/health', async () => ({ success: true, message: 'ok', database: database.kind }));
+  app.get('/api/health', { schema: docs.health }, async () => ({
+    success: true,
+    message: 'ok',
+    database: database.kind,
+  }));
 
-  app.get('/api/ready', async (request, reply) => {
+  app.get('/api/ready', { schema: docs.ready }, async (request, reply) => {
     const state = lifecycle.state;
     if (state !== 'ready') {
       return reply.status(503).send({ success: false, message: `Not ready: ${state}`, state });

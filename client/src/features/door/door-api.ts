@@ -1,27 +1,13 @@
-import type { Booking } from '@marquee/shared';
+import type { Booking, DoorShowsResponse } from '@marquee/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
-
-export interface DoorShow {
-  _id: string;
-  movie: string;
-  showDate: string;
-  showTime: string;
-  startsAt: string;
-  endsAt: string;
-  status: string;
-  screen: string;
-  totalSeats: number;
-  sold: number;
-  admitted: number;
-}
 
 /** Today's shows with seats sold and admitted, asked again every few seconds while open. */
 export function useDoorShows() {
   return useQuery({
     queryKey: ['door', 'shows'],
     queryFn: ({ signal }) =>
-      api<{ success: true; date: string; shows: DoorShow[] }>('/api/door/shows', {
+      api<DoorShowsResponse>('/api/door/shows', {
         signal,
         fallbackMessage: "Could not load today's shows",
       }),

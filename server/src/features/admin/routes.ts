@@ -1,60 +1,19 @@
-import {
-  type AdminBookingsResponse,
-  type AdminShowsResponse,
-  type AuditResponse,
-  type DashboardResponse,
-  isIsoDate,
+import type {
+  AdminBookingsResponse,
+  AdminShowsResponse,
+  AuditResponse,
+  DashboardResponse,
 } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { parseInput } from '../../lib/parse.ts';
 import { listAudit } from '../audit/list.ts';
 import { isAdmin, requireAdmin, requireUser } from '../auth/guards.ts';
 import { countBookings, findBookings, type BookingFilter } from '../bookings/queries.ts';
-import { isUuid } from '../catalogue/queries.ts';
 import { listAdminShows } from '../programme/list-shows.ts';
 import { csvRow } from './csv.ts';
 import { dashboardFigures } from './dashboard.ts';
-
-const paging = (defaultSize: number) => ({
-  page: z.coerce.number().int().min(1, 'page counts from 1').default(1),
-  pageSize: z.coerce.number().int().min(1).max(500, 'pageSize is at most 500').default(defaultSize),
-});
-
-const id = z
-  .string()
-  .trim()
-  .refine(isUuid, 'Unknown id')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-const date = z
-  .string()
-  .trim()
-  .refine(isIsoDate, 'date is YYYY-MM-DD')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-
-const bookingFilter = z.object({
-  q: z.string().trim().max(200).optional(),
-  status: z
-    .enum(['pending', 'paid', 'cancelled', 'expired'])
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  movieId: id,
-  showId: id,
-  date,
-});
-const bookingsQuery = bookingFilter.extend(paging(100));
-const showsQuery = z.object({
-  movieId: id,
-  date,
-  status: z
-    .enum(['active', 'sold-out', 'cancelled', 'past', 'upcoming'])
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  ...paging(50),
-});
-const auditQuery = z.object({ action: z.string().trim().max(100).optional(), ...paging(50) });
+import { adminDocs as docs, auditQuery, bookingFilter, bookingsQuery, showsQuery } from './docs.ts';
 
 function toFilter(query: z.infer<typeof bookingFilter>): BookingFilter {
   return {
@@ -71,12 +30,12 @@ export async function adminRoutes(app: FastifyInstance) {
   const timeZone = config.CINEMA_TIMEZONE;
 
   // Any signed-in user may ask; the answer is what the admin area's guard relies on.
-  app.get('/api/admin/is-admin', async (request) => {
+  app.get('/api/admin/is-admin', { schema: docs.isAdmin }, async (request) => {
     const user = await requireUser(request);
     return { success: true, message: 'Checked', isAdmin: isAdmin(user) };
   });
 
-  app.get('/api/admin/dashboard', async (request): Promise<DashboardResponse> => {
+  app.get('/api/admin/dashboard', { schema: docs.dashboard }, async (request): Promise<DashboardResponse> => {
     await requireAdmin(request);
     return {
       success: true,
@@ -85,33 +44,37 @@ export async function adminRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/api/admin/bookings', async (request): Promise<AdminBookingsResponse> => {
-    await requireAdmin(request);
-    const query = parseInput(bookingsQuery, request.query ?? {});
-    const where = toFilter(query);
-    const [bookings, total] = await Promise.all([
-      findBookings({
-        db,
-        where,
-        now: clock(),
-        timeZone,
-        withEmail: true,
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      }),
-      countBookings({ db, where, timeZone }),
-    ]);
-    return {
-      success: true,
-      message: 'Bookings fetched',
-      bookings,
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
-  });
+  app.get(
+    '/api/admin/bookings',
+    { schema: docs.bookings },
+    async (request): Promise<AdminBookingsResponse> => {
+      await requireAdmin(request);
+      const query = parseInput(bookingsQuery, request.query ?? {});
+      const where = toFilter(query);
+      const [bookings, total] = await Promise.all([
+        findBookings({
+          db,
+          where,
+          now: clock(),
+          timeZone,
+          withEmail: true,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
+        countBookings({ db, where, timeZone }),
+      ]);
+      return {
+        success: true,
+        message: 'Bookings fetched',
+        bookings,
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+  );
 
-  app.get('/api/admin/bookings.csv', async (request, reply) => {
+  app.get('/api/admin/bookings.csv', { schema: docs.bookingsCsv }, async (request, reply) => {
     await requireAdmin(request);
     const where = toFilter(parseInput(bookingFilter, request.query ?? {}));
     const bookings = await findBookings({ db, where, now: clock(), timeZone, withEmail: true });
@@ -153,7 +116,7 @@ export async function adminRoutes(app: FastifyInstance) {
       .send(`\uFEFF${body}`);
   });
 
-  app.get('/api/admin/shows', async (request): Promise<AdminShowsResponse> => {
+  app.get('/api/admin/shows', { schema: docs.shows }, async (request): Promise<AdminShowsResponse> => {
     await requireAdmin(request);
     const query = parseInput(showsQuery, request.query ?? {});
     const { shows, total } = await listAdminShows({
@@ -174,7 +137,7 @@ export async function adminRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/api/admin/audit', async (request): Promise<AuditResponse> => {
+  app.get('/api/admin/audit', { schema: docs.audit }, async (request): Promise<AuditResponse> => {
     await requireAdmin(request);
     const query = parseInput(auditQuery, request.query ?? {});
     const { entries, total } = await listAudit({

@@ -1,7 +1,6 @@
-import { addDays, fromZonedParts, messages, zonedDate } from '@marquee/shared';
+import { addDays, fromZonedParts, messages, setRoleRequest, zonedDate, type Role } from '@marquee/shared';
 import { and, asc, count, desc, eq, gte, ilike, lt, max, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { auditLog, bookings, movies, sessions, shows, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
@@ -16,29 +15,7 @@ import {
   stateProblem,
 } from './admission-booking.ts';
 import { checkIn } from './check-in.ts';
-
-const checkInInput = z.union(
-  [
-    z.object({ code: z.string().trim().min(1).max(500) }),
-    z.object({ reference: z.string().trim().min(1).max(40) }),
-  ],
-  { message: 'Send the scanned code or the typed reference' },
-);
-
-const ROLES = ['user', 'staff', 'admin'] as const;
-type Role = (typeof ROLES)[number];
-const roleInput = z.object({
-  userId: z.string({ message: 'userId is required' }).trim().min(1, 'userId is required').max(100),
-  role: z.union([z.enum(ROLES), z.array(z.enum(ROLES)).min(1).max(3)], {
-    message: `role is one of ${ROLES.join(', ')}`,
-  }),
-});
-
-const usersQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1, 'page counts from 1').default(1),
-  pageSize: z.coerce.number().int().min(1).max(200, 'pageSize is at most 200').default(50),
-});
+import { admissionDocs as docs, checkInInput, usersQuery } from './docs.ts';
 
 /** Roles as better-auth stores them: comma-joined, 'user' only when nothing else is held. */
 function storedRole(role: Role | Role[]): string {
@@ -51,35 +28,40 @@ export async function admissionRoutes(app: FastifyInstance) {
   const { db, config, clock, tickets } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
 
-  app.get<{ Params: { id: string } }>('/api/bookings/:id/ticket', async (request) => {
-    const user = await requireUser(request);
-    if (!isUuid(request.params.id)) throw notFound('Booking not found');
-    const booking = await findAdmissionBooking(db, { id: request.params.id });
-    if (!booking) throw notFound('Booking not found');
-    if (booking.userId !== user.id && !isStaff(user)) throw new AppError('FORBIDDEN', messages.notAuthorized);
-    const problem = stateProblem(booking);
-    if (problem) throw conflict(problem);
-    return {
-      success: true,
-      message: 'Ticket fetched',
-      ticket: {
-        reference: booking.reference,
-        code: tickets.issue(booking.id),
-        movie: booking.movieTitle,
-        ...showDateTime(booking.startsAt, timeZone),
-        screen: DEFAULT_SCREEN,
-        seats: booking.seats,
-        bookingId: booking.id,
-        name: booking.userName,
-        cinema: config.CINEMA_NAME,
-        startsAt: booking.startsAt.toISOString(),
-        endsAt: booking.endsAt.toISOString(),
-        checkedInAt: booking.checkedInAt?.toISOString() ?? null,
-      },
-    };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/bookings/:id/ticket',
+    { schema: docs.ticket },
+    async (request) => {
+      const user = await requireUser(request);
+      if (!isUuid(request.params.id)) throw notFound('Booking not found');
+      const booking = await findAdmissionBooking(db, { id: request.params.id });
+      if (!booking) throw notFound('Booking not found');
+      if (booking.userId !== user.id && !isStaff(user))
+        throw new AppError('FORBIDDEN', messages.notAuthorized);
+      const problem = stateProblem(booking);
+      if (problem) throw conflict(problem);
+      return {
+        success: true,
+        message: 'Ticket fetched',
+        ticket: {
+          reference: booking.reference,
+          code: tickets.issue(booking.id),
+          movie: booking.movieTitle,
+          ...showDateTime(booking.startsAt, timeZone),
+          screen: DEFAULT_SCREEN,
+          seats: booking.seats,
+          bookingId: booking.id,
+          name: booking.userName,
+          cinema: config.CINEMA_NAME,
+          startsAt: booking.startsAt.toISOString(),
+          endsAt: booking.endsAt.toISOString(),
+          checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+        },
+      };
+    },
+  );
 
-  app.post('/api/checkin', async (request) => {
+  app.post('/api/checkin', { schema: docs.checkIn }, async (request) => {
     const staff = await requireStaff(request);
     const input = parseInput(checkInInput, request.body ?? {});
     const now = clock();
@@ -89,7 +71,7 @@ export async function admissionRoutes(app: FastifyInstance) {
   });
 
   // The door: today's shows (cinema calendar) with how many of their sold seats are in.
-  app.get('/api/door/shows', async (request) => {
+  app.get('/api/door/shows', { schema: docs.doorShows }, async (request) => {
     await requireStaff(request);
     const now = clock();
     const today = zonedDate(now, timeZone);
@@ -137,20 +119,24 @@ export async function admissionRoutes(app: FastifyInstance) {
   });
 
   // A show's bookings as the door sees them: who, which seats, admitted or not.
-  app.get<{ Params: { showId: string } }>('/api/door/shows/:showId/bookings', async (request) => {
-    await requireStaff(request);
-    if (!isUuid(request.params.showId)) throw notFound('Show not found');
-    const now = clock();
-    const list = await findBookings({ db, where: { showId: request.params.showId }, now, timeZone });
-    return {
-      success: true,
-      message: 'Bookings fetched',
-      bookings: list.filter((b) => b.status === 'paid' || b.status === 'pending'),
-    };
-  });
+  app.get<{ Params: { showId: string } }>(
+    '/api/door/shows/:showId/bookings',
+    { schema: docs.doorBookings },
+    async (request) => {
+      await requireStaff(request);
+      if (!isUuid(request.params.showId)) throw notFound('Show not found');
+      const now = clock();
+      const list = await findBookings({ db, where: { showId: request.params.showId }, now, timeZone });
+      return {
+        success: true,
+        message: 'Bookings fetched',
+        bookings: list.filter((b) => b.status === 'paid' || b.status === 'pending'),
+      };
+    },
+  );
 
   // The Users page: search, roles, last sign-in.
-  app.get('/api/admin/users', async (request) => {
+  app.get('/api/admin/users', { schema: docs.users }, async (request) => {
     await requireAdmin(request);
     const query = parseInput(usersQuery, request.query ?? {});
     const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
@@ -201,9 +187,9 @@ export async function admissionRoutes(app: FastifyInstance) {
   // better-auth's admin endpoint, answered here (this exact path wins over /api/auth/*) so that it
   // speaks the contract's shape, knows only our three roles, keeps the last admin, and is audited.
   // The role is read from the users table on every request, so a change holds at once everywhere.
-  app.post('/api/auth/admin/set-role', async (request) => {
+  app.post('/api/auth/admin/set-role', { schema: docs.setRole }, async (request) => {
     const actor = await requireAdmin(request);
-    const input = parseInput(roleInput, request.body ?? {});
+    const input = parseInput(setRoleRequest, request.body ?? {});
     const role = storedRole(input.role);
     if (input.userId === actor.id && !role.split(',').includes('admin'))
       throw badRequest('You cannot remove your own admin role');
@@ -233,7 +219,7 @@ export async function admissionRoutes(app: FastifyInstance) {
   });
 
   // Today's check-ins for the dashboard (cinema calendar).
-  app.get('/api/admin/admissions', async (request) => {
+  app.get('/api/admin/admissions', { schema: docs.admissions }, async (request) => {
     await requireAdmin(request);
     const now = clock();
     const today = zonedDate(now, timeZone);

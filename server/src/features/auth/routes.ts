@@ -1,9 +1,10 @@
 import { messages } from '@marquee/shared';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
+import { authDocs } from './docs.ts';
 import { countAttempt } from './rate-limit.ts';
 
 /** Paths whose attempts count against AUTH_RATE_LIMIT (credential guessing and account spam). */
@@ -71,9 +72,12 @@ export async function authRoutes(app: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
-  app.route({
+  // better-auth's whole API, bridged; the document leaves this wildcard out (hide) and lists the
+  // endpoints our clients use (docs.ts), registered at their exact paths with the same handler.
+  const bridge = {
     method: ['GET', 'HEAD', 'POST'],
     url: '/api/auth/*',
+    schema: { hide: true },
     async handler(request, reply) {
       const path = request.url.split('?')[0]!;
       const rule = bodyRules[path];
@@ -104,7 +108,9 @@ export async function authRoutes(app: FastifyInstance) {
       );
       return relay(response, reply, path);
     },
-  });
+  } satisfies RouteOptions;
+  app.route(bridge);
+  for (const { method, url, schema } of authDocs) app.route({ ...bridge, method, url, schema });
 }
 
 async function relay(response: Response, reply: FastifyReply, path: string) {

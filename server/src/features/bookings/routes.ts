@@ -1,6 +1,5 @@
-import { messages } from '@marquee/shared';
+import { createBookingRequest, messages, userBookingsQuery } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
 import { isAdmin, requireUser } from '../auth/guards.ts';
@@ -9,28 +8,17 @@ import { closeCheckouts } from '../payments/checkouts.ts';
 import { carryOutRefunds } from '../payments/refund-worker.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { createBooking } from './create-booking.ts';
+import { bookingDocs as docs } from './docs.ts';
 import { bookingReference, findBookings, heldBookingView } from './queries.ts';
 
-const createBookingInput = z.object({
-  showId: z.string({ message: 'showId is required' }).trim().min(1, 'showId is required'),
-  selectedSeats: z
-    .array(z.string().trim().max(10, 'Invalid seat'), { message: messages.noSeats })
-    .max(50, messages.maxSeats),
-  userId: z.string().optional(),
-});
-
 const liveStatuses = ['pending', 'paid'] as const;
-const userBookingsQuery = z.object({
-  status: z.enum(['live', 'all'], { message: "status must be 'live' or 'all'" }).optional(),
-});
-
 export async function bookingRoutes(app: FastifyInstance) {
   const { db, config, clock, seatMaps, gateway, gateways, movieCache } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
 
-  app.post('/api/bookings/create', async (request) => {
+  app.post('/api/bookings/create', { schema: docs.create }, async (request) => {
     const user = await requireUser(request);
-    const input = parseInput(createBookingInput, request.body ?? {});
+    const input = parseInput(createBookingRequest, request.body ?? {});
     if (input.userId && input.userId !== user.id) throw new AppError('FORBIDDEN', messages.notAuthorized);
     if (!isUuid(input.showId)) throw notFound('Show not found');
     const now = clock();
@@ -74,13 +62,14 @@ export async function bookingRoutes(app: FastifyInstance) {
   });
 
   // Both readings of the spec: the store's PUT …/cancel and the page's DELETE.
-  for (const [method, url] of [
-    ['PUT', '/api/bookings/:id/cancel'],
-    ['DELETE', '/api/bookings/:id'],
+  for (const [method, url, schema] of [
+    ['PUT', '/api/bookings/:id/cancel', docs.cancelPut],
+    ['DELETE', '/api/bookings/:id', docs.cancelDelete],
   ] as const) {
     app.route<{ Params: { id: string } }>({
       method,
       url,
+      schema,
       async handler(request) {
         const user = await requireUser(request);
         const outcome = await cancelBooking({
@@ -125,21 +114,25 @@ export async function bookingRoutes(app: FastifyInstance) {
     });
   };
 
-  app.get('/api/bookings/user', async (request) => {
+  app.get('/api/bookings/user', { schema: docs.mine }, async (request) => {
     const user = await requireUser(request);
     const bookings = await listUserBookings(user.id, request.query);
     return { success: true, message: 'Bookings fetched', bookings };
   });
 
-  app.get<{ Params: { userId: string } }>('/api/bookings/user/:userId', async (request) => {
-    const user = await requireUser(request);
-    if (request.params.userId !== user.id && !isAdmin(user))
-      throw new AppError('FORBIDDEN', messages.notAuthorized);
-    const bookings = await listUserBookings(request.params.userId, request.query);
-    return { success: true, message: 'Bookings fetched', bookings };
-  });
+  app.get<{ Params: { userId: string } }>(
+    '/api/bookings/user/:userId',
+    { schema: docs.ofUser },
+    async (request) => {
+      const user = await requireUser(request);
+      if (request.params.userId !== user.id && !isAdmin(user))
+        throw new AppError('FORBIDDEN', messages.notAuthorized);
+      const bookings = await listUserBookings(request.params.userId, request.query);
+      return { success: true, message: 'Bookings fetched', bookings };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/bookings/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/bookings/:id', { schema: docs.one }, async (request) => {
     const user = await requireUser(request);
     if (!isUuid(request.params.id)) throw notFound('Booking not found');
     const [booking] = await findBookings({ db, where: { ids: [request.params.id] }, now: clock(), timeZone });

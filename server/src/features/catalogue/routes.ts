@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../env.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { OIDC_PROVIDER_ID } from '../auth/auth.ts';
+import { catalogueDocs as docs } from './docs.ts';
 import { listMoviesWithShows, listUpcomingShows } from './queries.ts';
 
 /** Where and when to find the cinema (CINEMA_* settings); empty settings are left out. */
@@ -23,7 +24,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const { db, config, clock, movieCache } = app.deps;
   const query = () => ({ db, timeZone: config.CINEMA_TIMEZONE, now: clock() });
 
-  app.get('/api/config', async () => ({
+  app.get('/api/config', { schema: docs.config }, async () => ({
     success: true,
     message: 'Cinema configuration',
     cinemaName: config.CINEMA_NAME,
@@ -35,35 +36,39 @@ export async function catalogueRoutes(app: FastifyInstance) {
     cinema: cinemaDetails(config),
   }));
 
-  app.get('/api/movies', async (_request, reply) =>
+  app.get('/api/movies', { schema: docs.movies }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(await movieCache.listBody()),
   );
 
-  app.get('/api/movies/movies-with-shows', async () => ({
+  app.get('/api/movies/movies-with-shows', { schema: docs.moviesWithShows }, async () => ({
     success: true,
     message: 'Movies with shows fetched',
     movies: await listMoviesWithShows(query()),
   }));
 
-  app.get<{ Params: { id: string } }>('/api/movies/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/movies/:id', { schema: docs.movie }, async (request) => {
     const movie = await movieCache.find(request.params.id);
     if (!movie) throw notFound('Movie not found');
     return { success: true, message: 'Movie fetched', movie };
   });
 
-  app.get('/api/shows', async () => ({
+  app.get('/api/shows', { schema: docs.shows }, async () => ({
     success: true,
     message: 'Shows fetched',
     shows: await listUpcomingShows(query()),
   }));
 
-  app.get<{ Params: { movieId: string } }>('/api/shows/movie/:movieId', async (request) => {
-    const movie = await movieCache.find(request.params.movieId);
-    if (!movie) throw notFound('Movie not found');
-    return {
-      success: true,
-      message: 'Shows fetched',
-      shows: await listUpcomingShows({ ...query(), movieId: movie._id }),
-    };
-  });
+  app.get<{ Params: { movieId: string } }>(
+    '/api/shows/movie/:movieId',
+    { schema: docs.movieShows },
+    async (request) => {
+      const movie = await movieCache.find(request.params.movieId);
+      if (!movie) throw notFound('Movie not found');
+      return {
+        success: true,
+        message: 'Shows fetched',
+        shows: await listUpcomingShows({ ...query(), movieId: movie._id }),
+      };
+    },
+  );
 }

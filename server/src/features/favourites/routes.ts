@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { toggleFavouriteRequest } from '@marquee/shared';
 import { notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
 import { requireUser } from '../auth/guards.ts';
 import { listFavourites, toggleFavourite } from './favourites.ts';
-
-const toggleFavouriteInput = z.object({
-  movieId: z.string({ message: 'movieId is required' }).trim().min(1, 'movieId is required'),
-});
+import { favouriteDocs as docs } from './docs.ts';
 
 export async function favouriteRoutes(app: FastifyInstance) {
   const { db, movieCache } = app.deps;
 
-  app.get('/api/user/favourites', async (request) => {
+  app.get('/api/user/favourites', { schema: docs.list }, async (request) => {
     const user = await requireUser(request);
     return {
       success: true,
@@ -21,9 +18,9 @@ export async function favouriteRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/api/user/update-favourites', async (request) => {
+  app.post('/api/user/update-favourites', { schema: docs.toggle }, async (request) => {
     const user = await requireUser(request);
-    const { movieId } = parseInput(toggleFavouriteInput, request.body ?? {});
+    const { movieId } = parseInput(toggleFavouriteRequest, request.body ?? {});
     const movie = await movieCache.find(movieId);
     if (!movie) throw notFound('Movie not found');
     const { isFavourite } = await toggleFavourite({ db, userId: user.id, movieId: movie._id });

@@ -9,6 +9,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { findBookings } from '../bookings/queries.ts';
 import { receiveEvent } from './receive-event.ts';
 import { refundRoutes } from './refund-routes.ts';
+import { paymentDocs as docs } from './docs.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-marquee-sandbox-signature';
 
@@ -28,7 +29,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   }
 
   /** What the payment page shows: the amount, the booking, and how long is left. */
-  app.get<{ Params: { id: string } }>('/api/payments/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/payments/:id', { schema: docs.payment }, async (request) => {
     const user = await requireUser(request);
     const payment = await ownPayment(request.params.id, user.id, isAdmin(user));
     const now = clock();
@@ -59,27 +60,31 @@ export async function paymentRoutes(app: FastifyInstance) {
    * The sandbox's Pay button. It does not mark anything paid itself: it signs the event the
    * sandbox gateway would send and delivers it to the webhook route, the path real gateways use.
    */
-  app.post<{ Params: { id: string } }>('/api/payments/:id/sandbox-pay', async (request) => {
-    const user = await requireUser(request);
-    const payment = await ownPayment(request.params.id, user.id, false);
-    if (payment.gateway !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
-    if (payment.status === 'succeeded' || payment.status === 'refunded')
-      return answerPayment(payment.id, 'Already paid');
-    const { payload, signature } = sandbox.sign({
-      id: `evt_${randomUUID()}`,
-      type: 'payment.succeeded',
-      ref: payment.gatewayRef,
-    });
-    const delivered = await app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/sandbox',
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
-      payload,
-    });
-    // Not applied (a failure inside): say so, never "Payment successful".
-    if (delivered.statusCode !== 200) throw new Error(`sandbox event answered ${delivered.statusCode}`);
-    return answerPayment(payment.id);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/payments/:id/sandbox-pay',
+    { schema: docs.sandboxPay },
+    async (request) => {
+      const user = await requireUser(request);
+      const payment = await ownPayment(request.params.id, user.id, false);
+      if (payment.gateway !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
+      if (payment.status === 'succeeded' || payment.status === 'refunded')
+        return answerPayment(payment.id, 'Already paid');
+      const { payload, signature } = sandbox.sign({
+        id: `evt_${randomUUID()}`,
+        type: 'payment.succeeded',
+        ref: payment.gatewayRef,
+      });
+      const delivered = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhooks/sandbox',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+        payload,
+      });
+      // Not applied (a failure inside): say so, never "Payment successful".
+      if (delivered.statusCode !== 200) throw new Error(`sandbox event answered ${delivered.statusCode}`);
+      return answerPayment(payment.id);
+    },
+  );
 
   /**
    * What became of a payment, told truthfully from the database after its event: paid, or
@@ -111,7 +116,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    raw.post('/api/payments/webhooks/stripe', async (request, reply) => {
+    raw.post('/api/payments/webhooks/stripe', { schema: docs.stripeWebhook }, async (request, reply) => {
       if (!stripe) throw notFound('Stripe is not configured here');
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
@@ -132,7 +137,7 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   await app.register(refundRoutes);
 
-  app.post('/api/payments/webhooks/sandbox', async (request, reply) => {
+  app.post('/api/payments/webhooks/sandbox', { schema: docs.sandboxWebhook }, async (request, reply) => {
     const signature = request.headers[SANDBOX_SIGNATURE_HEADER];
     const payload = JSON.stringify(request.body ?? null);
     const event = typeof signature === 'string' ? sandbox.verify(payload, signature) : null;

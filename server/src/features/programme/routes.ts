@@ -19,31 +19,36 @@ import { createShows } from './create-shows.ts';
 import { deleteShow } from './delete-show.ts';
 import { isSlotFree, showStart } from './show-rules.ts';
 import { updateShow } from './update-show.ts';
+import { programmeDocs as docs } from './docs.ts';
 
 /** Staff running the programme: adding movies, adding, editing, cancelling and deleting shows. */
 export async function programmeRoutes(app: FastifyInstance) {
   const { db, config, clock, seatMaps, movieCache, gateways } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
 
-  app.post('/api/movies', async (request, reply): Promise<CreateMovieResponse> => {
-    const admin = await requireAdmin(request);
-    const input = parseInput(createMovieInput, request.body ?? {});
-    const movie = await createMovie(db, input, clock());
-    movieCache.invalidate();
-    await recordAudit(db, {
-      actorId: admin.id,
-      action: 'movie.create',
-      entityType: 'movie',
-      entityId: movie._id,
-      details: { title: movie.title, year: movie.Year },
-    });
-    reply.status(201);
-    return { success: true, message: 'Movie added successfully!', movie };
-  });
+  app.post(
+    '/api/movies',
+    { schema: docs.createMovie },
+    async (request, reply): Promise<CreateMovieResponse> => {
+      const admin = await requireAdmin(request);
+      const input = parseInput(createMovieInput, request.body ?? {});
+      const movie = await createMovie(db, input, clock());
+      movieCache.invalidate();
+      await recordAudit(db, {
+        actorId: admin.id,
+        action: 'movie.create',
+        entityType: 'movie',
+        entityId: movie._id,
+        details: { title: movie.title, year: movie.Year },
+      });
+      reply.status(201);
+      return { success: true, message: 'Movie added successfully!', movie };
+    },
+  );
 
   // Asked by the Add Show form before a time joins the draft; the database has the last word.
   // Public, like the shows it reads.
-  app.get('/api/shows/check-timeslot', async (request) => {
+  app.get('/api/shows/check-timeslot', { schema: docs.checkTimeslot }, async (request) => {
     const query = parseInput(timeslotQuery, request.query ?? {});
     const startsAt = showStart(query.date, query.time, timeZone);
     const available = await isSlotFree(db, query.movieId, startsAt);
@@ -56,27 +61,31 @@ export async function programmeRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/api/shows', async (request, reply): Promise<CreateShowsResponse> => {
-    const admin = await requireAdmin(request);
-    const input = parseInput(createShowsInput, request.body ?? {});
-    const created = await createShows({ db, input, now: clock(), timeZone });
-    await recordAudit(db, {
-      actorId: admin.id,
-      action: 'show.create',
-      entityType: 'movie',
-      entityId: input.movie,
-      details: {
-        shows: created.map((show) => ({ _id: show._id, showDate: show.showDate, showTime: show.showTime })),
-        showPrice: input.showPrice,
-        totalSeats: input.totalSeats,
-      },
-    });
-    reply.status(201);
-    const n = created.length;
-    return { success: true, message: `${n} show${n === 1 ? '' : 's'} added successfully`, shows: created };
-  });
+  app.post(
+    '/api/shows',
+    { schema: docs.createShows },
+    async (request, reply): Promise<CreateShowsResponse> => {
+      const admin = await requireAdmin(request);
+      const input = parseInput(createShowsInput, request.body ?? {});
+      const created = await createShows({ db, input, now: clock(), timeZone });
+      await recordAudit(db, {
+        actorId: admin.id,
+        action: 'show.create',
+        entityType: 'movie',
+        entityId: input.movie,
+        details: {
+          shows: created.map((show) => ({ _id: show._id, showDate: show.showDate, showTime: show.showTime })),
+          showPrice: input.showPrice,
+          totalSeats: input.totalSeats,
+        },
+      });
+      reply.status(201);
+      const n = created.length;
+      return { success: true, message: `${n} show${n === 1 ? '' : 's'} added successfully`, shows: created };
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/api/shows/:id', async (request) => {
+  app.put<{ Params: { id: string } }>('/api/shows/:id', { schema: docs.updateShow }, async (request) => {
     const admin = await requireAdmin(request);
     const input = parseInput(updateShowInput, request.body ?? {});
     const { show, changes } = await updateShow({
@@ -99,6 +108,7 @@ export async function programmeRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string } }>(
     '/api/shows/:id/cancel',
+    { schema: docs.cancelShow },
     async (request): Promise<CancelShowResponse> => {
       const admin = await requireAdmin(request);
       const outcome = await cancelShow({
@@ -136,7 +146,7 @@ export async function programmeRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/api/shows/:id', async (request) => {
+  app.delete<{ Params: { id: string } }>('/api/shows/:id', { schema: docs.deleteShow }, async (request) => {
     const admin = await requireAdmin(request);
     await deleteShow(db, request.params.id);
     seatMaps.invalidate(request.params.id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { ConnectionLimit } from '../../lib/connection-limit.ts';
+import { seatDocs as docs } from './docs.ts';
 
 /** Live seat maps one client address may keep open (a family's phones behind one router and more). */
 export const SEAT_STREAMS_PER_ADDRESS = 20;
@@ -17,72 +18,81 @@ export async function seatRoutes(app: FastifyInstance) {
   });
 
   // The hottest read of a rush: answered from memory as prepared bytes (see SeatMapCache).
-  app.get<{ Params: { showId: string } }>('/api/bookings/seats/:showId', async (request, reply) => {
-    const body = await seatMaps.read(request.params.showId, clock().getTime());
-    if (!body) throw notFound('Show not found');
-    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
-  });
+  app.get<{ Params: { showId: string } }>(
+    '/api/bookings/seats/:showId',
+    { schema: docs.map },
+    async (request, reply) => {
+      const body = await seatMaps.read(request.params.showId, clock().getTime());
+      if (!body) throw notFound('Show not found');
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   /**
    * The seat map, live: server-sent events carrying the same JSON whenever the show's seats
    * change in any process (a NOTIFY reaches every cache) or a hold lapses.
    */
-  app.get<{ Params: { showId: string } }>('/api/bookings/seats/:showId/events', async (request, reply) => {
-    const { showId } = request.params;
-    const first = await seatMaps.read(showId, clock().getTime());
-    if (!first) throw notFound('Show not found');
-    const release = streamLimit.acquire(request.ip);
-    if (!release) throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS);
+  app.get<{ Params: { showId: string } }>(
+    '/api/bookings/seats/:showId/events',
+    { schema: docs.events },
+    async (request, reply) => {
+      const { showId } = request.params;
+      const first = await seatMaps.read(showId, clock().getTime());
+      if (!first) throw notFound('Show not found');
+      const release = streamLimit.acquire(request.ip);
+      if (!release) throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS);
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    let last = '';
-    let closed = false;
-    let pending: NodeJS.Timeout | undefined;
-    let deadline: NodeJS.Timeout | undefined;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let last = '';
+      let closed = false;
+      let pending: NodeJS.Timeout | undefined;
+      let deadline: NodeJS.Timeout | undefined;
 
-    const send = async () => {
-      if (closed) return;
-      const body = await seatMaps.read(showId, clock().getTime()).catch(() => null);
-      if (closed || !body) return;
-      const text = body.toString();
-      if (text !== last) {
-        last = text;
-        res.write(`event: seats\ndata: ${text}\n\n`);
-      }
-      clearTimeout(deadline);
-      const next = seatMaps.nextDeadline(showId);
-      if (next !== null) deadline = setTimeout(() => void send(), Math.max(0, next - clock().getTime()) + 5);
-    };
-    // Several changes in a burst become one message.
-    const unwatch = seatMaps.watch(showId, () => {
-      clearTimeout(pending);
-      pending = setTimeout(() => void send(), 25);
-    });
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
-    const stop = () => {
-      closed = true;
-      release();
-      streams.delete(end);
-      unwatch();
-      clearTimeout(pending);
-      clearTimeout(deadline);
-      clearInterval(heartbeat);
-    };
-    const end = () => {
-      stop();
-      res.end();
-    };
-    streams.add(end);
-    request.raw.on('close', stop);
-    res.write('retry: 2000\n\n');
-    await send();
-  });
+      const send = async () => {
+        if (closed) return;
+        const body = await seatMaps.read(showId, clock().getTime()).catch(() => null);
+        if (closed || !body) return;
+        const text = body.toString();
+        if (text !== last) {
+          last = text;
+          res.write(`event: seats\ndata: ${text}\n\n`);
+        }
+        clearTimeout(deadline);
+        const next = seatMaps.nextDeadline(showId);
+        if (next !== null)
+          deadline = setTimeout(() => void send(), Math.max(0, next - clock().getTime()) + 5);
+      };
+      // Several changes in a burst become one message.
+      const unwatch = seatMaps.watch(showId, () => {
+        clearTimeout(pending);
+        pending = setTimeout(() => void send(), 25);
+      });
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+      const stop = () => {
+        closed = true;
+        release();
+        streams.delete(end);
+        unwatch();
+        clearTimeout(pending);
+        clearTimeout(deadline);
+        clearInterval(heartbeat);
+      };
+      const end = () => {
+        stop();
+        res.end();
+      };
+      streams.add(end);
+      request.raw.on('close', stop);
+      res.write('retry: 2000\n\n');
+      await send();
+    },
+  );
 }

@@ -1,13 +1,7 @@
-import type { Show, UpdateShowRequest } from '@marquee/shared';
+import type { UpdateShowRequest, UpdateShowResponse } from '@marquee/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { invalidateShows } from './invalidate-shows.ts';
-
-interface UpdateShowResponse {
-  success: true;
-  message: string;
-  show: Show;
-}
 
 export function useUpdateShow() {
   const queryClient = useQueryClient();

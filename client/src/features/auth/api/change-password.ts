@@ -1,16 +1,11 @@
+import type { ChangePasswordRequest } from '@marquee/shared';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify/unstyled';
 import { api } from '../../../lib/api.ts';
 
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-  revokeOtherSessions: boolean;
-}
-
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) =>
+    mutationFn: (input: ChangePasswordRequest) =>
       api('/api/auth/change-password', {
         method: 'POST',
         body: input,

@@ -1,4 +1,4 @@
-import type { CinemaConfig } from '@marquee/shared';
+import type { CinemaConfig, SocialSignInRequest, SocialSignInResponse } from '@marquee/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -16,17 +16,8 @@ export function useSignInProviders() {
   return query.data ?? [];
 }
 
-interface ProviderSignInAnswer {
-  url: string;
-}
-
-export interface ProviderSignInInput {
-  providerId: string;
-  /** Where the provider sends the visitor back to once signed in. */
-  callbackURL: string;
-  /** Where to go if the provider's sign-in fails; the server adds an `error` parameter. */
-  errorCallbackURL: string;
-}
+/** The request of POST /api/auth/sign-in/social, naming the provider as the config lists it. */
+export type ProviderSignInInput = Omit<SocialSignInRequest, 'provider'> & { providerId: string };
 
 /**
  * Starts the hosted sign-in: the whole window goes to the provider. better-auth registers the
@@ -35,9 +26,9 @@ export interface ProviderSignInInput {
 export function useProviderSignIn() {
   return useMutation({
     mutationFn: async ({ providerId, ...urls }: ProviderSignInInput) => {
-      const answer = await api<ProviderSignInAnswer>('/api/auth/sign-in/social', {
+      const answer = await api<SocialSignInResponse>('/api/auth/sign-in/social', {
         method: 'POST',
-        body: { provider: providerId, ...urls },
+        body: { provider: providerId, ...urls } satisfies SocialSignInRequest,
         fallbackMessage: 'Could not reach the sign-in provider. Please try again.',
       });
       window.location.assign(answer.url);

@@ -1,18 +1,14 @@
+import type { SignInRequest, SignedInResponse } from '@marquee/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useRefreshSession } from './refresh-session.ts';
-
-export interface SignInInput {
-  email: string;
-  password: string;
-}
 
 /** Email and password sign-in; resolves once the app knows who is signed in. */
 export function useSignIn() {
   const refreshSession = useRefreshSession();
   return useMutation({
-    mutationFn: async (input: SignInInput) => {
-      await api('/api/auth/sign-in/email', {
+    mutationFn: async (input: SignInRequest) => {
+      await api<SignedInResponse>('/api/auth/sign-in/email', {
         method: 'POST',
         body: input,
         fallbackMessage: 'Sign-in failed. Please try again.',

@@ -1,13 +1,7 @@
-import type { Movie } from '@marquee/shared';
+import type { MoviesResponse } from '@marquee/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api.ts';
-
-export interface FavouritesResponse {
-  success: true;
-  message: string;
-  movies: Movie[];
-}
 
 export const favouritesQueryKey = ['favourites'] as const;
 
@@ -15,7 +9,7 @@ export const favouritesQueryOptions = () =>
   queryOptions({
     queryKey: favouritesQueryKey,
     queryFn: ({ signal }) =>
-      api<FavouritesResponse>('/api/user/favourites', {
+      api<MoviesResponse>('/api/user/favourites', {
         signal,
         fallbackMessage: 'Failed to fetch favorite movies',
       }),

@@ -1,13 +1,8 @@
+import type { SandboxPayResponse } from '@marquee/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { userBookingsQueryKey } from './get-user-bookings.ts';
 import { paymentQueryKey } from './get-payment.ts';
-
-export interface SandboxPayResponse {
-  success: true;
-  message: string;
-  status: 'paid';
-}
 
 /**
  * The sandbox gateway's Pay button. A payment too late to honour answers success false with

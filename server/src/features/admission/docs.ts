@@ -1,0 +1,104 @@
+import {
+  admissionsResponse,
+  bookingResponse,
+  bookingsResponse,
+  doorShowsResponse,
+  usersResponse,
+  setRoleRequest,
+  setRoleResponse,
+  ticketResponse,
+} from '@marquee/shared';
+import { z } from 'zod';
+import { idParam, routeSchema } from '../../plugins/openapi.ts';
+
+/** POST /api/checkin: what the door's camera read, or what a person typed. */
+export const checkInInput = z
+  .union(
+    [
+      z.object({ code: z.string().trim().min(1).max(500).meta({ description: "The ticket's QR code" }) }),
+      z.object({
+        reference: z.string().trim().min(1).max(40).meta({ description: 'The booking reference' }),
+      }),
+    ],
+    { message: 'Send the scanned code or the typed reference' },
+  )
+  .meta({ examples: [{ reference: 'MQ-7KX2P9' }] });
+
+/** GET /api/admin/users?q=&page=&pageSize= */
+export const usersQuery = z.object({
+  q: z.string().trim().max(200).optional().meta({ description: 'Part of the name or email' }),
+  page: z.coerce.number().int().min(1, 'page counts from 1').default(1),
+  pageSize: z.coerce.number().int().min(1).max(200, 'pageSize is at most 200').default(50),
+});
+
+const door = ['Tickets and door'];
+const crossSite = 'a cookie call from another site';
+
+/** Tickets, the door and user administration as /api/openapi.json describes them. */
+export const admissionDocs = {
+  ticket: routeSchema({
+    tags: door,
+    summary: "A paid booking's ticket (its owner, or staff)",
+    auth: 'user',
+    params: idParam('id', "The booking's id"),
+    ok: ticketResponse,
+    errors: {
+      403: 'Not your booking',
+      404: 'Booking not found',
+      409: 'No ticket: the booking is not paid, or was cancelled or refunded',
+    },
+  }),
+  checkIn: routeSchema({
+    tags: door,
+    summary: 'Admit a booking at the door (by its QR code or its reference)',
+    auth: 'staff',
+    body: checkInInput,
+    ok: bookingResponse,
+    errors: {
+      400: 'Not a ticket of this cinema',
+      403: `Staff only, or ${crossSite}`,
+      409: 'Already checked in, another day’s show, a cancelled show, or not a paid booking',
+    },
+  }),
+  doorShows: routeSchema({
+    tags: door,
+    summary: "Today's shows with seats sold and admitted",
+    auth: 'staff',
+    ok: doorShowsResponse,
+  }),
+  doorBookings: routeSchema({
+    tags: door,
+    summary: "A show's live bookings as the door sees them",
+    auth: 'staff',
+    params: idParam('showId', "The show's id"),
+    ok: bookingsResponse,
+    errors: { 404: 'Show not found' },
+  }),
+  users: routeSchema({
+    tags: ['Admin'],
+    summary: 'Accounts with their roles and last sign-in, by name, paged',
+    auth: 'admin',
+    querystring: usersQuery,
+    ok: usersResponse,
+  }),
+  setRole: routeSchema({
+    tags: ['Accounts'],
+    summary: "Set a user's roles (answered by this app, not better-auth; audited)",
+    description:
+      '`role` is one of user, staff, admin, or a list of them. An admin cannot drop their own admin role.',
+    auth: 'admin',
+    body: setRoleRequest,
+    ok: setRoleResponse,
+    errors: {
+      400: 'role is one of user, staff, admin — or: You cannot remove your own admin role',
+      403: `Admins only, or ${crossSite}`,
+      404: 'User not found',
+    },
+  }),
+  admissions: routeSchema({
+    tags: ['Admin'],
+    summary: "Today's check-ins, for the dashboard",
+    auth: 'admin',
+    ok: admissionsResponse,
+  }),
+};

@@ -1,0 +1,81 @@
+import {
+  bookingResponse,
+  bookingsResponse,
+  createBookingRequest,
+  createBookingResponse,
+  userBookingsQuery,
+} from '@marquee/shared';
+import { idParam, routeSchema } from '../../plugins/openapi.ts';
+
+const tags = ['Bookings'];
+const bookingId = idParam('id', "The booking's id");
+
+const cancel = (reading: string) =>
+  routeSchema({
+    tags,
+    summary: `Cancel a booking (spec §7, ${reading})`,
+    description:
+      'Spec §7 names both readings, and both work alike: `PUT /api/bookings/{id}/cancel` and ' +
+      '`DELETE /api/bookings/{id}`. The seats are released at once; a paid booking is refunded. ' +
+      'Cancelling again answers 200 with "Booking already cancelled". Owners and admins only.',
+    auth: 'user',
+    params: bookingId,
+    ok: bookingResponse,
+    errors: {
+      403: 'Not your booking, or a cookie call from another site',
+      400: 'The show has already started, so the booking can no longer be cancelled',
+      404: 'Booking not found',
+    },
+  });
+
+/** The bookings routes as /api/openapi.json describes them (routes.ts attaches each). */
+export const bookingDocs = {
+  create: routeSchema({
+    tags,
+    summary: 'Hold seats for a show and open its payment',
+    description:
+      'Holds the seats for the payment window (GET /api/config → `paymentWindowSeconds`) and answers ' +
+      'the payment page `url`. Unpaid holds are limited per account and per show (409).',
+    auth: 'user',
+    body: createBookingRequest,
+    ok: createBookingResponse,
+    errors: {
+      400: 'No seats, more than 8, a seat not on the map, or the show is not bookable',
+      403: "userId is someone else's, or a cookie call from another site",
+      404: 'Show not found',
+      409:
+        'Seats already booked (the message names them); or the account already has an unpaid booking for ' +
+        'this show (`bookingId` and `url` say which) or UNPAID_BOOKINGS_LIMIT unpaid bookings in all',
+      413: 'Request body is too large',
+    },
+  }),
+  cancelPut: cancel("the store's reading"),
+  cancelDelete: cancel("the page's reading"),
+  mine: routeSchema({
+    tags,
+    summary: "The caller's bookings, newest first (spec §7, the store's reading)",
+    description:
+      'Live bookings (pending and paid) unless `status=all` (CONTRACT §8). Spec §7 names two readings: ' +
+      'this one, and `GET /api/bookings/user/{userId}` (the page’s), which answer alike.',
+    auth: 'user',
+    querystring: userBookingsQuery,
+    ok: bookingsResponse,
+  }),
+  ofUser: routeSchema({
+    tags,
+    summary: "A user's bookings (spec §7, the page's reading): the caller's own, or any for an admin",
+    auth: 'user',
+    params: idParam('userId', "The user's id"),
+    querystring: userBookingsQuery,
+    ok: bookingsResponse,
+    errors: { 403: "Another user's bookings (admins only)" },
+  }),
+  one: routeSchema({
+    tags,
+    summary: 'One booking (its owner, or an admin)',
+    auth: 'user',
+    params: bookingId,
+    ok: bookingResponse,
+    errors: { 403: 'Not your booking', 404: 'Booking not found' },
+  }),
+};

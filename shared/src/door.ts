@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { instant, isoDateText, ok, pageFields } from './api.ts';
+
+/** A show of today as the door sees it (GET /api/door/shows). */
+export const doorShowSchema = z.object({
+  _id: z.string(),
+  movie: z.string().meta({ description: 'The title' }),
+  showDate: z.string(),
+  showTime: z.string(),
+  startsAt: instant,
+  endsAt: instant,
+  status: z.string(),
+  screen: z.string(),
+  totalSeats: z.number().int(),
+  sold: z.number().int(),
+  admitted: z.number().int(),
+});
+export type DoorShow = z.infer<typeof doorShowSchema>;
+export const doorShowsResponse = ok({ date: isoDateText, shows: z.array(doorShowSchema) });
+export type DoorShowsResponse = z.infer<typeof doorShowsResponse>;
+
+/** GET /api/admin/admissions: today's check-ins, for the dashboard. */
+export const admissionsResponse = ok({
+  date: isoDateText,
+  admittedBookings: z.number().int(),
+  admittedSeats: z.number().int(),
+  lastCheckInAt: instant.nullable(),
+});
+export type AdmissionsResponse = z.infer<typeof admissionsResponse>;
+
+/** GET /api/admin/users: accounts with their roles and last sign-in. */
+export const adminUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()).meta({ description: "'staff', 'admin'; empty for a plain user" }),
+  createdAt: instant,
+  lastSignInAt: instant.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const usersResponse = ok({ users: z.array(adminUserSchema), ...pageFields });
+export type UsersResponse = z.infer<typeof usersResponse>;
