@@ -1,4 +1,4 @@
-import type { Movie, Show } from './catalogue.ts';
+import type { CinemaDetails, Movie, Show } from './catalogue.ts';
 
 export type BookingStatus = 'pending' | 'paid' | 'cancelled' | 'expired';
 
@@ -76,6 +76,8 @@ export interface Ticket {
   /** The buyer's name, as the door reads it back. */
   name: string;
   cinema: string;
+  /** Where and when to find the cinema, printed on the ticket. */
+  venue: CinemaDetails;
   startsAt: string;
   endsAt: string;
   checkedInAt: string | null;
