@@ -218,6 +218,23 @@ describe.each(['embedded', 'PostgreSQL'] as const)('tickets and the door on the 
     expect(await row.textContent()).toContain('/ 4');
     expect(door.errors).toEqual([]);
 
+    // The admin's side: today's admissions on the dashboard, the reference and the check-in time
+    // in the bookings table (found by the reference), the check-ins in the audit log.
+    await adminBrowser.page.goto('/admin');
+    await adminBrowser.page.getByTestId('admitted-today').getByText('4', { exact: true }).waitFor();
+    await adminBrowser.page.goto('/admin/bookings');
+    await adminBrowser.page.getByLabel('Search bookings').fill(asha.reference.toLowerCase());
+    await adminBrowser.page.getByRole('button', { name: 'Search', exact: true }).click();
+    const ashaRow = adminBrowser.page.getByRole('row').filter({ hasText: asha.reference });
+    await ashaRow
+      .locator('td')
+      .last()
+      .getByText(/^\d{1,2}:\d\d [AP]M$/)
+      .waitFor();
+    await adminBrowser.page.goto('/admin/audit');
+    await adminBrowser.page.getByLabel('Action').selectOption({ label: 'Checked in at the door' });
+    await adminBrowser.page.getByRole('row').filter({ hasText: 'Checked in at the door' }).nth(2).waitFor();
+
     // The ticket now says it was used; in the dark theme too.
     await phone.page.reload();
     await phone.page.getByText(/Checked in at/).waitFor();

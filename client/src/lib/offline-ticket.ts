@@ -31,7 +31,9 @@ export async function keepTicketOffline(ticketUrl: string): Promise<boolean> {
       .getEntriesByType('resource')
       .map((entry) => new URL(entry.name))
       .filter((url) => url.origin === location.origin && appFile.test(url.pathname))
-      .map((url) => url.pathname);
+      .map((url) => url.pathname)
+      // The cinema's settings (time zone, address) are public: kept with the shell.
+      .concat('/api/config');
     return await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => finish(false), KEEP_TIMEOUT_MS);
       function finish(kept: boolean) {

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { formatTimeOfDay, toZonedParts } from '@marquee/shared';
+import { formatTimeAt } from '@marquee/shared';
 import { useId, useState } from 'react';
-import { fallbackTimeZone, useCinemaConfig } from '../seat-selection/api/get-cinema-config.ts';
+import { useCinemaTimeZone } from '../admin/api/get-cinema-time-zone.ts';
 import { useDoorBookings, useDoorShows, type DoorShow } from './door-api.ts';
 
 const muted = 'text-zinc-600 dark:text-zinc-400';
@@ -9,8 +9,7 @@ const muted = 'text-zinc-600 dark:text-zinc-400';
 /** Who booked one show, which seats, and whether they are in yet. */
 function ShowBookings({ show }: { show: DoorShow }) {
   const bookings = useDoorBookings(show._id, true);
-  const timeZone = useCinemaConfig().data?.timeZone ?? fallbackTimeZone;
-  const timeOf = (iso: string) => formatTimeOfDay(toZonedParts(new Date(iso), timeZone).minutes);
+  const timeZone = useCinemaTimeZone();
   if (bookings.isPending) return <p className={`px-3 pb-3 text-sm ${muted}`}>Loading bookings…</p>;
   if (bookings.isError)
     return (
@@ -37,7 +36,7 @@ function ShowBookings({ show }: { show: DoorShow }) {
           <p className="shrink-0 text-right font-medium">
             {booking.checkedInAt ? (
               <span className="text-emerald-700 dark:text-emerald-400">
-                In at {timeOf(booking.checkedInAt)}
+                In at {formatTimeAt(booking.checkedInAt, timeZone)}
               </span>
             ) : booking.status === 'paid' ? (
               <span className={muted}>Not in yet</span>

@@ -54,7 +54,7 @@ export function BookingList() {
                 {...control}
                 type="search"
                 name="q"
-                placeholder="ID, name, email or movie"
+                placeholder="Reference, name, email or movie"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
                 className={inputClassName}

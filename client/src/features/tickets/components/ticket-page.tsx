@@ -1,8 +1,9 @@
-import { formatDate, type CinemaDetails, type Ticket } from '@marquee/shared';
+import { formatDate, formatTimeAt, type CinemaDetails, type Ticket } from '@marquee/shared';
 import { CalendarPlus, Clock, MapPin, Phone, Printer, TriangleAlert, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { keepTicketOffline } from '../../../lib/offline-ticket.ts';
+import { useCinemaTimeZone } from '../../admin/api/get-cinema-time-zone.ts';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ticketPath, useTicket } from '../api/get-ticket.ts';
 import { ticketCalendar } from '../ics.ts';
@@ -116,6 +117,7 @@ function useKeptOffline(ticketUrl: string, ready: boolean): boolean {
 export function TicketPage({ bookingId }: { bookingId: string }) {
   const query = useTicket(bookingId);
   const keptOffline = useKeptOffline(ticketPath(bookingId), query.isSuccess);
+  const timeZone = useCinemaTimeZone();
 
   if (query.isPending) {
     return (
@@ -179,8 +181,7 @@ export function TicketPage({ bookingId }: { bookingId: string }) {
         <Venue venue={ticket.venue} />
         {ticket.checkedInAt && (
           <p className="bg-emerald-50 px-5 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-300">
-            Checked in at{' '}
-            {new Date(ticket.checkedInAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+            Checked in at {formatTimeAt(ticket.checkedInAt, timeZone)}
           </p>
         )}
         <div className="marquee-ticket-actions flex flex-wrap justify-center gap-3 border-t border-zinc-200 px-5 py-4 dark:border-zinc-800">
