@@ -249,7 +249,7 @@ describe.each(['embedded', 'PostgreSQL'] as const)('tickets and the door on the 
     await phone.page.goto('/');
     await phone.page.getByRole('button', { name: 'Menu' }).click();
     await phone.page.getByRole('button', { name: 'Sign Out' }).click();
-    await phone.page.waitForURL((url) => url.pathname === '/');
+    await phone.page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
     expect(await phone.page.evaluate(() => caches.has('marquee-private'))).toBe(false);
     await phone.context.setOffline(true);
     await phone.page.goto(link);
