@@ -55,7 +55,7 @@ export function BookingList() {
                 {...control}
                 type="search"
                 name="q"
-                placeholder="Reference, name, email or movie"
+                placeholder="Reference, name or email"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
                 className={inputClassName}
