@@ -50,6 +50,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
     rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
+  { files: ['client/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

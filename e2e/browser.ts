@@ -5,7 +5,23 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 
-export const baseURL = () => inject('baseURL');
+let appOverride: string | undefined;
+
+/** The app the fixtures and browsers talk to: the global setup's, or the one `useApp` names. */
+export const baseURL = () => appOverride ?? inject('baseURL');
+
+/**
+ * Points every fixture and browser at another app (one a spec started for itself) for the tests
+ * of the calling describe block. Call it after the hook that starts that app.
+ */
+export function useApp(url: () => string) {
+  beforeAll(() => {
+    appOverride = url();
+  });
+  afterAll(() => {
+    appOverride = undefined;
+  });
+}
 
 /** Flags that keep Chromium quiet on a machine with no outside network. */
 const chromiumArgs = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instant, ok, uuid } from './api.ts';
-import { movieSchema, showWith } from './catalogue.ts';
+import { cinemaDetailsSchema, movieSchema, showWith } from './catalogue.ts';
 import { messages } from './errors.ts';
 
 export const bookingStatusSchema = z.enum(['pending', 'paid', 'cancelled', 'expired']);
@@ -112,6 +112,9 @@ export const ticketSchema = z
     bookingId: uuid,
     name: z.string().meta({ description: "The buyer's name, as the door reads it back" }),
     cinema: z.string(),
+    venue: cinemaDetailsSchema.meta({
+      description: 'Where and when to find the cinema, printed on the ticket',
+    }),
     startsAt: instant,
     endsAt: instant,
     checkedInAt: instant.nullable(),

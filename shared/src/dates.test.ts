@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDayOf } from './dates.ts';
+import { formatDate, formatDateTime, formatDayOf, formatTimeAt } from './dates.ts';
 
 describe('the one date formatter', () => {
   it('writes a cinema date in a short and a long form, whatever the runtime zone', () => {
@@ -17,5 +17,8 @@ describe('the one date formatter', () => {
     );
     expect(formatDayOf('2026-11-24T20:00:00.000Z', 'Asia/Kolkata')).toBe('Wed, Nov 25');
     expect(formatDateTime('never', 'UTC')).toBe('never');
+    // A check-in time reads as the door said it, on the cinema's clock.
+    expect(formatTimeAt('2026-11-24T13:32:00.000Z', 'Asia/Kolkata')).toBe('7:02 PM');
+    expect(formatTimeAt('never', 'UTC')).toBe('never');
   });
 });

@@ -47,3 +47,10 @@ export function formatDayOf(iso: string, timeZone: string, form: DateForm = 'sho
   if (Number.isNaN(instant.getTime())) return iso;
   return formatDate(toZonedParts(instant, timeZone).date, form);
 }
+
+/** The time of day of an instant on the cinema's clock: '7:02 PM'. */
+export function formatTimeAt(iso: string, timeZone: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  return formatTimeOfDay(toZonedParts(instant, timeZone).minutes);
+}

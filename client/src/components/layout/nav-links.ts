@@ -20,9 +20,18 @@ export interface HeaderUser {
   role?: string | null;
 }
 
-/** The user menu's links: an admin's also lead to the admin area. */
+/** The roles a user holds; better-auth keeps them comma-joined ('staff,admin'). */
+function rolesOf(user: HeaderUser): string[] {
+  return (user.role ?? '').split(',').map((role) => role.trim());
+}
+
+/** The user menu's links: staff and admins also reach the door screen, admins the admin area. */
 export function accountLinksFor(user: HeaderUser): readonly { to: string; label: string }[] {
-  return user.role === 'admin' ? [...accountLinks, { to: '/admin', label: 'Admin' }] : accountLinks;
+  const roles = rolesOf(user);
+  const links: { to: string; label: string }[] = [...accountLinks];
+  if (roles.includes('staff') || roles.includes('admin')) links.push({ to: '/door', label: 'Door' });
+  if (roles.includes('admin')) links.push({ to: '/admin', label: 'Admin' });
+  return links;
 }
 
 export interface HeaderProps {

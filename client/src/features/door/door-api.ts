@@ -2,6 +2,13 @@ import type { Booking, DoorShowsResponse } from '@marquee/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
 
+/**
+ * How often the door asks again. Polling, not a stream: the answer is one small grouped query, a
+ * door has a handful of phones, and a poll survives restarts, proxies and several server
+ * processes with nothing more to run. React Query pauses it while the screen is hidden.
+ */
+export const DOOR_REFRESH_MS = 4_000;
+
 /** Today's shows with seats sold and admitted, asked again every few seconds while open. */
 export function useDoorShows() {
   return useQuery({
@@ -11,8 +18,22 @@ export function useDoorShows() {
         signal,
         fallbackMessage: "Could not load today's shows",
       }),
-    refetchInterval: 5_000,
+    refetchInterval: DOOR_REFRESH_MS,
     retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400),
+  });
+}
+
+/** One show's paid and waiting bookings, asked again like the counts while the list is open. */
+export function useDoorBookings(showId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['door', 'bookings', showId],
+    queryFn: ({ signal }) =>
+      api<{ success: true; bookings: Booking[] }>(`/api/door/shows/${encodeURIComponent(showId)}/bookings`, {
+        signal,
+        fallbackMessage: 'Could not load the bookings',
+      }),
+    enabled,
+    refetchInterval: DOOR_REFRESH_MS,
   });
 }
 
@@ -54,7 +75,7 @@ export function useCheckIn() {
       }
     },
     onSuccess: (result) => {
-      if (result.ok) void client.invalidateQueries({ queryKey: ['door', 'shows'] });
+      if (result.ok) void client.invalidateQueries({ queryKey: ['door'] });
     },
   });
 }

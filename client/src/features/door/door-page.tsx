@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClassName } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useCheckIn, useDoorShows, type ScanResult } from './door-api.ts';
+import { DoorShows } from './door-shows.tsx';
 import { QrCamera } from './qr-camera.tsx';
 
 /** A short tone, only when the staff member turned sound on: high for in, low for refused. */
@@ -131,39 +132,7 @@ export function DoorPage() {
           Check in
         </button>
       </form>
-      <section aria-labelledby="door-shows-heading" className="mt-6">
-        <h2 id="door-shows-heading" className="mb-2 text-lg font-semibold">
-          Today’s shows
-        </h2>
-        {shows.isPending && <p className="text-zinc-600 dark:text-zinc-400">Loading…</p>}
-        {shows.data && shows.data.shows.length === 0 && (
-          <p className="text-zinc-600 dark:text-zinc-400">No shows today.</p>
-        )}
-        <ul className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-          {shows.data?.shows.map((show) => (
-            <li
-              key={show._id}
-              className="flex items-center justify-between gap-3 px-3 py-2.5"
-              data-testid="door-show"
-            >
-              <div className="min-w-0">
-                <p className="truncate font-medium">{show.movie}</p>
-                <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                  {show.showTime} · {show.screen}
-                  {show.status === 'cancelled' && ' · cancelled'}
-                </p>
-              </div>
-              <p className="shrink-0 text-right tabular-nums">
-                <span className="text-lg font-bold" data-testid="door-admitted">
-                  {show.admitted}
-                </span>
-                <span className="text-zinc-600 dark:text-zinc-400"> / {show.sold}</span>
-                <span className="block text-xs text-zinc-600 dark:text-zinc-400">admitted / sold</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <DoorShows />
     </div>
   );
 }

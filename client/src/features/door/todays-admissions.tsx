@@ -1,7 +1,9 @@
+import { formatTimeAt } from '@marquee/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { useCinemaTimeZone } from '../admin/api/get-cinema-time-zone.ts';
 
 interface AdmissionsResponse {
   success: true;
@@ -13,6 +15,7 @@ interface AdmissionsResponse {
 
 /** The dashboard's line on today's door: people admitted so far, kept current. */
 export function TodaysAdmissions() {
+  const timeZone = useCinemaTimeZone();
   const admissions = useQuery({
     queryKey: ['admin', 'admissions'],
     queryFn: ({ signal }) =>
@@ -39,8 +42,7 @@ export function TodaysAdmissions() {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {admittedSeats === 1 ? 'person' : 'people'} on {admittedBookings} booking
           {admittedBookings === 1 ? '' : 's'}
-          {lastCheckInAt &&
-            ` · last at ${new Date(lastCheckInAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`}
+          {lastCheckInAt && ` · last at ${formatTimeAt(lastCheckInAt, timeZone)}`}
         </p>
       </div>
       <Link

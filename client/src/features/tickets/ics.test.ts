@@ -13,6 +13,13 @@ const ticket: Ticket = {
   bookingId: '0b6c3f33-3a57-4c4e-9d7e-1f2a3b4c5d6e',
   name: 'Asha',
   cinema: 'Marquee Cinema',
+  venue: {
+    name: 'Marquee Cinema',
+    address: '12 Residency Road, Bengaluru',
+    phone: null,
+    hours: null,
+    mapUrl: null,
+  },
   startsAt: '2026-11-24T14:00:00.000Z',
   endsAt: '2026-11-24T16:46:00.000Z',
   checkedInAt: null,
@@ -33,6 +40,8 @@ describe('ticketCalendar', () => {
   it('escapes text and folds long lines', () => {
     expect(unfolded).toContain('SUMMARY:Dune\\; Part Two\\, the long one\r\n');
     expect(unfolded).toContain('Booking ABCD2345. Seats: A1\\, A2.');
+    // The address, so the calendar app can give directions.
+    expect(unfolded).toContain('LOCATION:Marquee Cinema\\, Screen 1\\, 12 Residency Road\\, Bengaluru\r\n');
     for (const line of text.split('\r\n'))
       expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
   });

@@ -48,7 +48,7 @@ export function ticketCalendar(ticket: Ticket, ticketUrl: string, now = new Date
     `DTSTART:${icsInstant(ticket.startsAt)}`,
     `DTEND:${icsInstant(ticket.endsAt)}`,
     `SUMMARY:${icsText(ticket.movie)}`,
-    `LOCATION:${icsText(`${ticket.cinema}, ${ticket.screen}`)}`,
+    `LOCATION:${icsText([ticket.cinema, ticket.screen, ticket.venue.address].filter(Boolean).join(', '))}`,
     `DESCRIPTION:${icsText(`Booking ${ticket.reference}. Seats: ${ticket.seats.join(', ')}. Ticket: ${ticketUrl}`)}`,
     `URL:${ticketUrl}`,
     'END:VEVENT',

@@ -7,6 +7,7 @@ import { parseInput } from '../../lib/parse.ts';
 import { isStaff, requireAdmin, requireStaff, requireUser } from '../auth/guards.ts';
 import { findBookings } from '../bookings/queries.ts';
 import { isUuid } from '../catalogue/queries.ts';
+import { cinemaDetails } from '../catalogue/routes.ts';
 import {
   DEFAULT_SCREEN,
   findAdmissionBooking,
@@ -53,6 +54,7 @@ export async function admissionRoutes(app: FastifyInstance) {
           bookingId: booking.id,
           name: booking.userName,
           cinema: config.CINEMA_NAME,
+          venue: cinemaDetails(config),
           startsAt: booking.startsAt.toISOString(),
           endsAt: booking.endsAt.toISOString(),
           checkedInAt: booking.checkedInAt?.toISOString() ?? null,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { insertMovie, insertShow } from '../../db/factories.ts';
 import { auditLog, emailOutbox, users } from '../../db/schema.ts';
+import { cinemaDetails } from '../catalogue/routes.ts';
 import { deliverDueEmails, MAX_ATTEMPTS } from './worker.ts';
 
 /** A real SMTP server on this machine that keeps every message it accepts, parsed. */
@@ -66,6 +67,10 @@ beforeAll(async () => {
       SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
       EMAIL_FROM: 'Marquee Test <tickets@marquee.test>',
       CINEMA_NAME: 'Marquee Test Cinema',
+      CINEMA_ADDRESS: '7 Mail Street, Pune',
+      CINEMA_PHONE: '020 5555 0100',
+      CINEMA_HOURS: 'Daily, noon to midnight',
+      CINEMA_MAP_URL: 'https://maps.example/marquee',
     },
   });
   const { db } = t.testDb.database;
@@ -113,7 +118,7 @@ const deliver = (now = t.clock.now) =>
     db: t.testDb.database.db,
     mailer: t.app.deps.mailer,
     tickets: t.app.deps.tickets,
-    brand: { cinema: t.config.CINEMA_NAME, publicUrl: t.config.PUBLIC_URL },
+    brand: { cinema: t.config.CINEMA_NAME, publicUrl: t.config.PUBLIC_URL, venue: cinemaDetails(t.config) },
     timeZone: t.config.CINEMA_TIMEZONE,
     now,
   });
@@ -138,6 +143,12 @@ describe('the email outbox', () => {
       expect(part).toContain('Screen 1');
     }
     expect(mail!.html).toContain('Marquee Test Cinema');
+    // Where and when to find the cinema, for someone on the way to the show.
+    for (const part of [mail!.text!, mail!.html as string]) {
+      for (const detail of ['7 Mail Street, Pune', '020 5555 0100', 'Daily, noon to midnight'])
+        expect(part).toContain(detail);
+      expect(part).toContain('https://maps.example/marquee');
+    }
     expect(mail!.attachments.map((a) => a.contentType)).toEqual(['image/png']);
   });
 

@@ -1,4 +1,4 @@
-import { formatRupees, paiseToRupees } from '@marquee/shared';
+import { formatRupees, paiseToRupees, type CinemaDetails } from '@marquee/shared';
 import QRCode from 'qrcode';
 import type { OutgoingEmail } from './mailer.ts';
 
@@ -21,6 +21,8 @@ export interface BookingFacts {
 export interface Brand {
   cinema: string;
   publicUrl: string;
+  /** Where and when to find the cinema (CINEMA_* settings), told to people coming to a show. */
+  venue: CinemaDetails;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -62,6 +64,30 @@ function bookingRows(facts: BookingFacts, withAmount = true): [string, string][]
 const button = (href: string, label: string) =>
   `<p style="margin:20px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#be123c;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(label)}</a></p>`;
 
+/** The cinema's address, directions, phone and hours: what someone on the way to a show looks for. */
+function venueRows(venue: CinemaDetails): [string, string][] {
+  const rows: [string, string][] = [];
+  if (venue.address) rows.push(['Address', venue.address]);
+  if (venue.phone) rows.push(['Phone', venue.phone]);
+  if (venue.hours) rows.push(['Hours', venue.hours]);
+  return rows;
+}
+
+function venueHtml(venue: CinemaDetails): string {
+  const rows = venueRows(venue);
+  if (!rows.length) return '';
+  const directions = venue.mapUrl
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(venue.mapUrl)}" style="color:#be123c">Directions to ${escapeHtml(venue.name)}</a></p>`
+    : '';
+  return `<h2 style="margin:8px 0 4px;font-size:16px">Find us</h2>${detailsTable(rows)}${directions}`;
+}
+
+function venueText(venue: CinemaDetails): string {
+  const rows = venueRows(venue);
+  if (!rows.length) return '';
+  return `\n\nFind us\n${detailsText(rows)}${venue.mapUrl ? `\nDirections: ${venue.mapUrl}` : ''}`;
+}
+
 const refundLine = (facts: BookingFacts) =>
   facts.refundPaise === null
     ? ''
@@ -80,7 +106,7 @@ export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promi
   return {
     to: facts.email,
     subject: `Your tickets for ${facts.movie} · ${facts.reference}`,
-    text: `Hello ${facts.name},\n\nYou're booked. Show this ticket at the door:\n${facts.ticketUrl}\n\n${detailsText(rows)}\n\nSee you at ${brand.cinema}.`,
+    text: `Hello ${facts.name},\n\nYou're booked. Show this ticket at the door:\n${facts.ticketUrl}\n\n${detailsText(rows)}${venueText(brand.venue)}\n\nSee you at ${brand.cinema}.`,
     html: layout(
       brand,
       "You're booked",
@@ -88,7 +114,7 @@ export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promi
         qr
           ? `<p style="margin:0"><img src="cid:ticket-qr" width="200" height="200" alt="QR code for booking ${escapeHtml(facts.reference)}"></p>`
           : ''
-      }${button(facts.ticketUrl, 'Open your ticket')}`,
+      }${button(facts.ticketUrl, 'Open your ticket')}${venueHtml(brand.venue)}`,
     ),
     attachments: qr
       ? [{ filename: `${facts.reference}.png`, content: qr, cid: 'ticket-qr', contentType: 'image/png' }]

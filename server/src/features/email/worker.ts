@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, bookings, emailOutbox, movies, payments, refunds, shows, users } from '../../db/schema.ts';
 import { DEFAULT_SCREEN, showDateTime } from '../admission/admission-booking.ts';
 import type { TicketCodes } from '../admission/ticket-code.ts';
+import { cinemaDetails } from '../catalogue/routes.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
 import {
   bookingCancelledEmail,
@@ -184,7 +185,7 @@ export function startEmailWorker(app: FastifyInstance, mailer: Mailer, intervalM
       db,
       mailer,
       tickets,
-      brand: { cinema: config.CINEMA_NAME, publicUrl: config.PUBLIC_URL },
+      brand: { cinema: config.CINEMA_NAME, publicUrl: config.PUBLIC_URL, venue: cinemaDetails(config) },
       timeZone: config.CINEMA_TIMEZONE,
       now: clock(),
       log: app.log,

@@ -47,14 +47,15 @@ export function BookingList() {
   return (
     <>
       <FilterBar label="Filter bookings">
-        <form onSubmit={handleSearch} className="flex min-w-0 flex-1 basis-64 items-end gap-2">
-          <Field label="Search bookings" className="min-w-0 flex-1">
+        {/* On a phone the field takes the whole line and the button goes under it, so the hint shows. */}
+        <form onSubmit={handleSearch} className="flex min-w-0 flex-1 basis-64 flex-wrap items-end gap-2">
+          <Field label="Search bookings" className="min-w-0 flex-1 basis-56">
             {(control) => (
               <input
                 {...control}
                 type="search"
                 name="q"
-                placeholder="ID, name, email or movie"
+                placeholder="Reference, name or email"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
                 className={inputClassName}

@@ -1,16 +1,14 @@
-import { formatRupees, type Booking } from '@marquee/shared';
+import { formatRupees, formatTimeAt, type Booking } from '@marquee/shared';
+import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
 import { formatShowDate } from '../format.ts';
 import { BookingStatusBadge } from './status-badge.tsx';
 import { tdClassName, TableFrame, thClassName } from './table-frame.tsx';
 
 const columns = ['Reference', 'Movie', 'User', 'Show', 'Seats', 'Amount', 'Status', 'Checked in'];
 
-/** When a booking was admitted, in the viewer's clock: '7:05 PM'. */
-function formatCheckedIn(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-}
-
 export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBusy: boolean }) {
+  // When a booking was admitted, on the cinema's clock as the door said it: '7:05 PM'.
+  const timeZone = useCinemaTimeZone();
   return (
     <TableFrame caption="Bookings" isBusy={isBusy}>
       <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/50">
@@ -70,7 +68,7 @@ export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBus
             <td className={`${tdClassName} whitespace-nowrap`}>
               {booking.checkedInAt ? (
                 <span className="font-medium text-emerald-700 dark:text-emerald-400">
-                  {formatCheckedIn(booking.checkedInAt)}
+                  {formatTimeAt(booking.checkedInAt, timeZone)}
                 </span>
               ) : (
                 <span className="text-zinc-600 dark:text-zinc-400">

@@ -2,12 +2,15 @@ import type { TicketResponse } from '@marquee/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
+/** The ticket's API address; the offline worker keeps its answer under it. */
+export const ticketPath = (bookingId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/ticket`;
+
 /** A paid booking's ticket; kept while the page is open, so a dropped connection still shows it. */
 export function useTicket(bookingId: string) {
   return useQuery({
     queryKey: ['ticket', bookingId],
     queryFn: ({ signal }) =>
-      api<TicketResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/ticket`, {
+      api<TicketResponse>(ticketPath(bookingId), {
         signal,
         fallbackMessage: 'Could not load the ticket',
       }),

@@ -1,8 +1,11 @@
-import { formatDate, type Ticket } from '@marquee/shared';
-import { CalendarPlus, Printer, TriangleAlert } from 'lucide-react';
+import { formatDate, formatTimeAt, type CinemaDetails, type Ticket } from '@marquee/shared';
+import { CalendarPlus, Clock, MapPin, Phone, Printer, TriangleAlert, WifiOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { keepTicketOffline } from '../../../lib/offline-ticket.ts';
+import { useCinemaTimeZone } from '../../admin/api/get-cinema-time-zone.ts';
 import { buttonClassName } from '../../../components/ui/button.ts';
-import { useTicket } from '../api/get-ticket.ts';
+import { ticketPath, useTicket } from '../api/get-ticket.ts';
 import { ticketCalendar } from '../ics.ts';
 import { TicketQr } from './ticket-qr.tsx';
 
@@ -45,9 +48,76 @@ function Detail({
   );
 }
 
+/** Where and when to find the cinema: what someone on the way to the show looks for. */
+function Venue({ venue }: { venue: CinemaDetails }) {
+  if (!venue.address && !venue.phone && !venue.hours) return null;
+  const line = 'flex gap-2';
+  return (
+    <address
+      data-testid="ticket-venue"
+      className="space-y-1.5 border-t border-dashed border-zinc-300 px-5 py-4 text-sm text-zinc-700 not-italic dark:border-zinc-700 dark:text-zinc-300"
+    >
+      {venue.address && (
+        <p className={line}>
+          <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            {venue.address}
+            {venue.mapUrl && (
+              <>
+                {' · '}
+                <a
+                  href={venue.mapUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+                >
+                  Directions
+                </a>
+              </>
+            )}
+          </span>
+        </p>
+      )}
+      {venue.phone && (
+        <p className={line}>
+          <Phone aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <a
+            href={`tel:${venue.phone.replace(/[^\d+]/g, '')}`}
+            className="underline-offset-2 hover:underline"
+          >
+            {venue.phone}
+          </a>
+        </p>
+      )}
+      {venue.hours && (
+        <p className={line}>
+          <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>{venue.hours}</span>
+        </p>
+      )}
+    </address>
+  );
+}
+
+/** Once the ticket is on screen, keeps it on this device so it opens without a connection. */
+function useKeptOffline(ticketUrl: string, ready: boolean): boolean {
+  const [kept, setKept] = useState(false);
+  useEffect(() => {
+    if (!ready) return;
+    let current = true;
+    void keepTicketOffline(ticketUrl).then((ok) => current && setKept(ok));
+    return () => {
+      current = false;
+    };
+  }, [ticketUrl, ready]);
+  return kept;
+}
+
 /** /tickets/{id}: the ticket to show at the door or print (CONTRACT §6). */
 export function TicketPage({ bookingId }: { bookingId: string }) {
   const query = useTicket(bookingId);
+  const keptOffline = useKeptOffline(ticketPath(bookingId), query.isSuccess);
+  const timeZone = useCinemaTimeZone();
 
   if (query.isPending) {
     return (
@@ -108,10 +178,10 @@ export function TicketPage({ bookingId }: { bookingId: string }) {
             {ticket.name}
           </Detail>
         </dl>
+        <Venue venue={ticket.venue} />
         {ticket.checkedInAt && (
           <p className="bg-emerald-50 px-5 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-300">
-            Checked in at{' '}
-            {new Date(ticket.checkedInAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+            Checked in at {formatTimeAt(ticket.checkedInAt, timeZone)}
           </p>
         )}
         <div className="marquee-ticket-actions flex flex-wrap justify-center gap-3 border-t border-zinc-200 px-5 py-4 dark:border-zinc-800">
@@ -130,7 +200,15 @@ export function TicketPage({ bookingId }: { bookingId: string }) {
         </div>
       </article>
       <p className="marquee-ticket-actions mb-8 text-center text-sm text-zinc-600 dark:text-zinc-400">
-        Show this code at the door. Keep this page open to show it without a connection.
+        Show this code at the door.
+        <span role="status" className="block">
+          {keptOffline && (
+            <span className="mt-1 inline-flex items-center gap-1.5" data-testid="ticket-offline">
+              <WifiOff aria-hidden className="size-4" />
+              Saved on this device: it opens without a connection.
+            </span>
+          )}
+        </span>
       </p>
     </>
   );
