@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react';
-import { formatTimeAt } from '@marquee/shared';
+import { formatTimeAt, type DoorShow } from '@marquee/shared';
 import { useId, useState } from 'react';
 import { useCinemaTimeZone } from '../admin/api/get-cinema-time-zone.ts';
-import { useDoorBookings, useDoorShows, type DoorShow } from './door-api.ts';
+import { useDoorBookings, useDoorShows } from './door-api.ts';
 
 const muted = 'text-zinc-600 dark:text-zinc-400';
 
