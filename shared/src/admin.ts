@@ -146,3 +146,74 @@ export interface CreateMovieResponse {
   message: string;
   movie: Movie;
 }
+
+/** GET /api/admin/refunds: money owed back, newest first, with what the gateway last said. */
+export interface AdminRefund {
+  _id: string;
+  /** The booking refunded; null for a captured payment that matched no booking. */
+  booking: string | null;
+  reference: string | null;
+  gateway: string;
+  paymentRef: string;
+  amount: number;
+  reason: string;
+  status: 'pending' | 'failed' | 'succeeded';
+  attempts: number;
+  /** The gateway's reason for the last failed attempt. */
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  gatewayRef: string | null;
+  createdAt: string;
+  succeededAt: string | null;
+}
+export interface AdminRefundsResponse {
+  success: true;
+  message: string;
+  refunds: AdminRefund[];
+}
+/** POST /api/admin/refunds/{id}/retry: the refund's state after one more attempt. */
+export interface RetryRefundResponse {
+  success: true;
+  message: string;
+  status: AdminRefund['status'];
+}
+
+/**
+ * One way money and seats disagree (CONTRACT §4), as GET /api/admin/reconciliation and
+ * `npm run reconcile` report it. Amounts in paise.
+ */
+export type Discrepancy =
+  | {
+      kind: 'captured-unsettled';
+      paymentId: string;
+      bookingId: string;
+      reference: string;
+      bookingStatus: BookingStatus;
+      gateway: string;
+      ref: string;
+      amountPaise: number;
+    }
+  | {
+      kind: 'paid-without-seats';
+      bookingId: string;
+      reference: string;
+      showId: string;
+      showStatus: string;
+      liveSeats: number;
+      seats: number;
+    }
+  | {
+      kind: 'refund-overdue';
+      refundId: string;
+      status: string;
+      since: string;
+      lastError: string | null;
+      amountPaise: number;
+      bookingId: string | null;
+      reference: string | null;
+    };
+export interface ReconciliationResponse {
+  success: true;
+  message: string;
+  discrepancies: Discrepancy[];
+}
