@@ -28,6 +28,8 @@ export default async function setup(project: TestProject) {
       await app.close();
     }
     if (found.length) {
+      // Vitest reports an error thrown here but still exits 0: the exit code says it too.
+      process.exitCode = 1;
       throw new Error(
         `Reconciliation after the browser suite found ${found.length} discrepanc${found.length === 1 ? 'y' : 'ies'}:\n` +
           found.map((discrepancy) => JSON.stringify(discrepancy)).join('\n'),
