@@ -1,19 +1,40 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, openTestBrowser, seriousViolations } from './browser.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;
 
+/**
+ * Where the page has asked to go since this call. The Navigation API's navigate event fires the
+ * moment the page asks to leave, so an early redirect is seen before the next page arrives.
+ */
+async function watchLeaving(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { leavingFor: seen });
+    (window as unknown as { navigation: EventTarget }).navigation.addEventListener('navigate', (event) =>
+      seen.push((event as Event & { destination: { url: string } }).destination.url),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { leavingFor: string[] }).leavingFor);
+}
+
 describe('/loading', () => {
   it('says payment is processing, then opens next_url after 7 seconds, not before', async () => {
     const browser = await openTestBrowser();
     const { page } = browser;
+    // The page's clock stands still unless the test moves it: "not before 7 s" is then exact,
+    // however slowly a busy machine loads the page.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto('/loading?next_url=movies');
     await page.getByRole('status').filter({ hasText: 'Processing payment...' }).waitFor();
-    const shownAt = Date.now();
 
-    await page.waitForTimeout(5_000 - (Date.now() - shownAt));
-    expect(pathOf(page.url())).toBe('/loading');
-    await page.waitForURL((url) => url.pathname === '/movies', { timeout: 9_000 - (Date.now() - shownAt) });
+    const leavingFor = await watchLeaving(page);
+    await page.clock.runFor(6_900);
+    expect(await leavingFor()).toEqual([]);
+    await page.clock.runFor(200);
+    await page.waitForURL((url) => url.pathname === '/movies');
     expect(browser.errors).toEqual([]);
   });
 
@@ -42,9 +63,14 @@ describe('/loading', () => {
   it('stays put without next_url', async () => {
     const browser = await openTestBrowser();
     const { page } = browser;
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto('/loading');
     await page.getByText('Processing payment...').waitFor();
-    await page.waitForTimeout(7_500);
+    const leavingFor = await watchLeaving(page);
+    // Every timer the page set within a minute has fired by the time runFor returns.
+    await page.clock.runFor(60_000);
+    expect(await leavingFor()).toEqual([]);
     expect(pathOf(page.url())).toBe('/loading');
   });
 
@@ -91,7 +117,10 @@ describe('scroll position', () => {
     // A full load (address bar, a link back from another site), not a navigation inside the app.
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Show Not Found' }).waitFor();
-    await page.waitForTimeout(300);
+    // Whatever restores a scroll position runs before the second frame after the page is shown.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     expect(browser.errors).toEqual([]);
