@@ -368,6 +368,7 @@ const adminPages = [
   { path: '/admin/add-show', heading: 'Add Show', name: 'add-show' },
   { path: '/admin/all-shows', heading: 'List Shows', name: 'all-shows' },
   { path: '/admin/bookings', heading: 'Bookings', name: 'bookings' },
+  { path: '/admin/refunds', heading: 'Refunds', name: 'refunds' },
   { path: '/admin/audit', heading: 'Audit Log', name: 'audit' },
 ];
 

@@ -144,8 +144,14 @@ describe('booking page, signed out', () => {
     await page.getByText('Available Seats: 94 / 96').waitFor();
     await page.getByText('2 seats already booked').waitFor();
     await booked.click({ force: true });
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe(`/booking/${show.movie._id}`);
+    // Clicks are handled in order: a free seat's click (signed out, it asks to sign in and keeps
+    // the seat in the address) shows that the booked seat's click, before it, did nothing.
+    await page.getByRole('button', { name: 'G5, available' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    const back = new URL(new URL(page.url()).searchParams.get('redirect')!, page.url());
+    expect(back.pathname).toBe(`/booking/${show.movie._id}`);
+    expect(back.search).toContain('G5');
+    expect(back.search).not.toContain('G3');
   });
 
   it('moves through the seat grid with the keyboard, one tab stop for the whole map', async () => {

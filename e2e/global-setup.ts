@@ -1,6 +1,7 @@
+import type { Discrepancy } from '@marquee/shared';
 import type { TestProject } from 'vitest/node';
 import { adminAccount } from './admin-account.ts';
-import { startApp } from './app-server.ts';
+import { startApp, type RunningApp } from './app-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,11 +12,48 @@ declare module 'vitest' {
 /**
  * Starts the real app (built client, embedded database in a fresh directory) for the browser
  * tests, with the staff account of admin-account.ts ensured at start-up as an operator would.
+ * Afterwards, money and seats must agree after everything the suite did (issue 10): the run
+ * fails with what the reconciliation found.
  */
 export default async function setup(project: TestProject) {
   const app = await startApp({
     env: { ADMIN_EMAIL: adminAccount.email, ADMIN_PASSWORD: adminAccount.password },
   });
   project.provide('baseURL', app.baseURL);
-  return () => app.close();
+  return async () => {
+    let found: Discrepancy[];
+    try {
+      found = await reconcile(app);
+    } finally {
+      await app.close();
+    }
+    if (found.length) {
+      // Vitest reports an error thrown here but still exits 0: the exit code says it too.
+      process.exitCode = 1;
+      throw new Error(
+        `Reconciliation after the browser suite found ${found.length} discrepanc${found.length === 1 ? 'y' : 'ies'}:\n` +
+          found.map((discrepancy) => JSON.stringify(discrepancy)).join('\n'),
+      );
+    }
+  };
+}
+
+/**
+ * The app's own reconciliation (GET /api/admin/reconciliation), asked as staff. A refund still
+ * within its grace period (REFUND_OVERDUE_MS) is in flight, not a discrepancy, so a refund the
+ * last spec caused cannot make this fail.
+ */
+async function reconcile(app: RunningApp): Promise<Discrepancy[]> {
+  const signIn = await fetch(`${app.baseURL}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.baseURL },
+    body: JSON.stringify({ email: adminAccount.email, password: adminAccount.password }),
+  });
+  const token = signIn.headers.get('set-auth-token');
+  if (!signIn.ok || !token) throw new Error(`Reconciliation: the admin could not sign in (${signIn.status})`);
+  const report = await fetch(`${app.baseURL}/api/admin/reconciliation`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!report.ok) throw new Error(`Reconciliation: ${report.status} ${await report.text()}`);
+  return ((await report.json()) as { discrepancies: Discrepancy[] }).discrepancies;
 }

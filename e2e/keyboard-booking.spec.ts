@@ -161,7 +161,10 @@ describe('booking with the keyboard and a screen reader', () => {
     await page.keyboard.press('ArrowRight');
     await expectFocused(page, 'button "C7, booked" [disabled]');
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(200);
+    // Keys are handled in order: once the next one has moved the focus, Enter has had its effect.
+    await page.keyboard.press('ArrowLeft');
+    await expectFocused(page, 'button "C6, selected"');
+    await page.keyboard.press('ArrowRight');
     await expectFocused(page, 'button "C7, booked" [disabled]');
     expect(announced.some((text) => text.startsWith('3 seats selected'))).toBe(false);
 

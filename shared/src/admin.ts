@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { createMovieInput, createShowsInput, updateShowInput } from './admin-input.ts';
 import { instant, ok, pageFields, uuid } from './api.ts';
-import { bookingSchema } from './bookings.ts';
+import { bookingSchema, bookingStatusSchema } from './bookings.ts';
 import { movieSchema, showSchema, showWith } from './catalogue.ts';
 
 /**
@@ -103,3 +103,79 @@ export type IsAdminResponse = z.infer<typeof isAdminResponse>;
 export const timeslotResponse = ok({ available: z.boolean() });
 export type TimeslotResponse = z.infer<typeof timeslotResponse>;
 export type UpdateShowResponse = z.infer<typeof updateShowResponse>;
+
+export const refundStatusSchema = z.enum(['pending', 'failed', 'succeeded']);
+
+/** GET /api/admin/refunds: money owed back, newest first, with what the gateway last said. */
+export const adminRefundSchema = z
+  .object({
+    _id: z.string(),
+    booking: z
+      .string()
+      .nullable()
+      .meta({ description: 'The booking refunded; null for a captured payment that matched no booking' }),
+    reference: z.string().nullable(),
+    gateway: z.string(),
+    paymentRef: z.string(),
+    amount: z.number().meta({ description: 'Rupees' }),
+    reason: z.string(),
+    status: refundStatusSchema,
+    attempts: z.number().int(),
+    lastError: z
+      .string()
+      .nullable()
+      .meta({ description: "The gateway's reason for the last failed attempt" }),
+    nextAttemptAt: z.string().nullable(),
+    gatewayRef: z.string().nullable(),
+    createdAt: z.string(),
+    succeededAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminRefund' });
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
+export const adminRefundsResponse = ok({ refunds: z.array(adminRefundSchema) });
+export type AdminRefundsResponse = z.infer<typeof adminRefundsResponse>;
+
+/** POST /api/admin/refunds/{id}/retry: the refund's state after one more attempt. */
+export const retryRefundResponse = ok({ status: refundStatusSchema });
+export type RetryRefundResponse = z.infer<typeof retryRefundResponse>;
+
+/**
+ * One way money and seats disagree (CONTRACT §4), as GET /api/admin/reconciliation and
+ * `npm run reconcile` report it. Amounts in paise.
+ */
+export const discrepancySchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('captured-unsettled'),
+      paymentId: z.string(),
+      bookingId: z.string(),
+      reference: z.string(),
+      bookingStatus: bookingStatusSchema,
+      gateway: z.string(),
+      ref: z.string(),
+      amountPaise: z.number().int(),
+    }),
+    z.object({
+      kind: z.literal('paid-without-seats'),
+      bookingId: z.string(),
+      reference: z.string(),
+      showId: z.string(),
+      showStatus: z.string(),
+      liveSeats: z.number().int(),
+      seats: z.number().int(),
+    }),
+    z.object({
+      kind: z.literal('refund-overdue'),
+      refundId: z.string(),
+      status: z.string(),
+      since: z.string(),
+      lastError: z.string().nullable(),
+      amountPaise: z.number().int(),
+      bookingId: z.string().nullable(),
+      reference: z.string().nullable(),
+    }),
+  ])
+  .meta({ id: 'Discrepancy' });
+export type Discrepancy = z.infer<typeof discrepancySchema>;
+export const reconciliationResponse = ok({ discrepancies: z.array(discrepancySchema) });
+export type ReconciliationResponse = z.infer<typeof reconciliationResponse>;

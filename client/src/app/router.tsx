@@ -128,6 +128,10 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/admin/users.tsx').then((m) => ({ Component: m.AdminUsersRoute })),
       },
       {
+        path: 'refunds',
+        lazy: () => import('./routes/admin/refunds.tsx').then((m) => ({ Component: m.AdminRefundsRoute })),
+      },
+      {
         path: 'audit',
         lazy: () => import('./routes/admin/audit.tsx').then((m) => ({ Component: m.AdminAuditRoute })),
       },

@@ -143,7 +143,7 @@ beforeAll(async () => {
   const [show] = await t.testDb.database.db
     .select({ id: shows.id })
     .from(shows)
-    // Not the seed's sold-out show (tomorrow's first), which is the first one late in the day.
+    // Not the seed's sold-out show (tomorrow's first), whichever row the database returns first.
     .where(
       sql`${shows.startsAt} > now() + interval '2 hours' and ${shows.status} = 'active'
         and not exists (select 1 from bookings b where b.show_id = ${shows.id})`,

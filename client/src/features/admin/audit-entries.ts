@@ -10,6 +10,7 @@ export const auditActionOptions = [
   { value: 'booking.check-in', label: 'Checked in at the door' },
   { value: 'user.set-role', label: 'Role changed' },
   { value: 'email.failed', label: 'Email failed' },
+  { value: 'refund.retry', label: 'Refund retried' },
   { value: 'payment.', label: 'Payment events' },
 ] as const;
 

@@ -1,4 +1,11 @@
-import { ok, paymentResponse, sandboxPayResponse } from '@marquee/shared';
+import {
+  adminRefundsResponse,
+  ok,
+  paymentResponse,
+  reconciliationResponse,
+  retryRefundResponse,
+  sandboxPayResponse,
+} from '@marquee/shared';
 import { z } from 'zod';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
 
@@ -71,38 +78,20 @@ export const paymentDocs = {
     summary: 'Refunds, newest first (at most 200)',
     auth: 'admin',
     querystring: refundsQuery,
-    ok: ok({
-      refunds: z.array(
-        z.object({
-          _id: z.string(),
-          booking: z.string().nullable(),
-          gateway: z.string(),
-          paymentRef: z.string(),
-          amount: z.number(),
-          reason: z.string(),
-          status: z.enum(refundStatuses),
-          attempts: z.number().int(),
-          lastError: z.string().nullable(),
-          nextAttemptAt: z.string().nullable(),
-          gatewayRef: z.string().nullable(),
-          createdAt: z.string(),
-          succeededAt: z.string().nullable(),
-        }),
-      ),
-    }),
+    ok: adminRefundsResponse,
   }),
   retryRefund: routeSchema({
     tags: ['Admin'],
     summary: 'Try a refund again now',
     auth: 'admin',
     params: idParam('id', "The refund's id"),
-    ok: ok({ status: z.enum(refundStatuses) }),
+    ok: retryRefundResponse,
     errors: { 403: 'Admins only, or a cookie call from another site', 404: 'Refund not found' },
   }),
   reconciliation: routeSchema({
     tags: ['Admin'],
     summary: 'Where money and seats disagree (captured but unsettled, paid without seats, overdue refunds)',
     auth: 'admin',
-    ok: ok({ discrepancies: z.array(z.looseObject({ kind: z.string() })) }),
+    ok: reconciliationResponse,
   }),
 };

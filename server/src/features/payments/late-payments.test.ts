@@ -88,6 +88,7 @@ describe('a payment that arrives late', () => {
     await updateShow({
       db: db(),
       showId,
+      actorId: staff.userId,
       input: { totalSeats: 48 },
       now: t.clock.now,
       timeZone: 'Asia/Kolkata',

@@ -1,19 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { SeatMapCache } from '../seats/seat-map-cache.ts';
 import type { GatewayEvent } from './gateway.ts';
 import { handleGatewayEvent, type EventOutcome } from './handle-event.ts';
-import { carryOutRefunds } from './refund-worker.ts';
+import { carryOutRefunds, type RefundDeps } from './refund-worker.ts';
+
+export interface ReceiveEventDeps extends RefundDeps {
+  seatMaps: Pick<SeatMapCache, 'invalidate'>;
+}
 
 /**
  * Applies a verified event, then does what must wait for the commit: refresh this process's
  * seat map (other processes hear the database's NOTIFY) and carry out a refund it recorded.
  * A refund that fails here stays in the outbox for the worker.
  */
-export async function receiveEvent(app: FastifyInstance, event: GatewayEvent): Promise<EventOutcome> {
-  const { db, clock, seatMaps, gateways } = app.deps;
-  const outcome = await handleGatewayEvent({ db, event, now: clock() });
-  if (outcome.kind === 'paid') seatMaps.invalidate(outcome.showId);
-  if ('refundId' in outcome && outcome.refundId) {
-    await carryOutRefunds({ db, gateways, clock, log: app.log }, [outcome.refundId]);
-  }
+export async function receiveEvent(deps: ReceiveEventDeps, event: GatewayEvent): Promise<EventOutcome> {
+  const outcome = await handleGatewayEvent({ db: deps.db, event, now: deps.clock() });
+  if (outcome.kind === 'paid') deps.seatMaps.invalidate(outcome.showId);
+  if ('refundId' in outcome && outcome.refundId) await carryOutRefunds(deps, [outcome.refundId]);
   return outcome;
 }

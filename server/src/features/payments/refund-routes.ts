@@ -1,15 +1,17 @@
-import { paiseToRupees } from '@marquee/shared';
-import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { payments, refunds } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { requireAdmin } from '../auth/guards.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { requireAdmin } from '../auth/guards.ts';
+import { paymentDocs as docs } from './docs.ts';
+import { listRefunds, refundStatuses } from './list-refunds.ts';
 import { findDiscrepancies } from './reconcile.ts';
 import { retryRefund } from './refund-worker.ts';
-import { paymentDocs as docs } from './docs.ts';
 
-const statuses = ['pending', 'failed', 'succeeded'] as const;
+const retryMessages = {
+  succeeded: 'Refund succeeded',
+  failed: 'The payment gateway refused the refund',
+  pending: 'Refund will be tried again shortly',
+} as const;
 
 /** Staff's view of money owed back, their retry, and the reconciliation report. */
 export async function refundRoutes(app: FastifyInstance) {
@@ -20,33 +22,8 @@ export async function refundRoutes(app: FastifyInstance) {
     { schema: docs.refunds },
     async (request) => {
       await requireAdmin(request);
-      const wanted = statuses.filter((status) => status === request.query.status);
-      const rows = await db
-        .select({ refund: refunds, bookingId: payments.bookingId })
-        .from(refunds)
-        .leftJoin(payments, eq(payments.id, refunds.paymentId))
-        .where(wanted.length ? inArray(refunds.status, wanted) : undefined)
-        .orderBy(desc(refunds.createdAt))
-        .limit(200);
-      return {
-        success: true,
-        message: 'Refunds fetched',
-        refunds: rows.map(({ refund, bookingId }) => ({
-          _id: refund.id,
-          booking: bookingId,
-          gateway: refund.gateway,
-          paymentRef: refund.paymentRef,
-          amount: paiseToRupees(refund.amountPaise),
-          reason: refund.reason,
-          status: refund.status,
-          attempts: refund.attempts,
-          lastError: refund.lastError,
-          nextAttemptAt: refund.nextAttemptAt?.toISOString() ?? null,
-          gatewayRef: refund.gatewayRef,
-          createdAt: refund.createdAt.toISOString(),
-          succeededAt: refund.succeededAt?.toISOString() ?? null,
-        })),
-      };
+      const status = refundStatuses.find((wanted) => wanted === request.query.status);
+      return { success: true, message: 'Refunds fetched', refunds: await listRefunds({ db, status }) };
     },
   );
 
@@ -54,27 +31,14 @@ export async function refundRoutes(app: FastifyInstance) {
     '/api/admin/refunds/:id/retry',
     { schema: docs.retryRefund },
     async (request) => {
-      await requireAdmin(request);
+      const admin = await requireAdmin(request);
       if (!isUuid(request.params.id)) throw notFound('Refund not found');
-      const [row] = await db
-        .select({ status: refunds.status })
-        .from(refunds)
-        .where(eq(refunds.id, request.params.id));
-      if (!row) throw notFound('Refund not found');
-      if (row.status === 'succeeded')
-        return { success: true, message: 'Refund already succeeded', status: 'succeeded' };
-      const result = await retryRefund({ db, gateways, clock, log: request.log }, request.params.id);
-      const status = result?.status ?? row.status;
-      return {
-        success: true,
-        message:
-          status === 'succeeded'
-            ? 'Refund succeeded'
-            : status === 'failed'
-              ? 'The payment gateway refused the refund'
-              : 'Refund will be tried again shortly',
-        status,
-      };
+      const result = await retryRefund(
+        { db, gateways, clock, log: request.log },
+        { refundId: request.params.id, actorId: admin.id },
+      );
+      if (!result) throw notFound('Refund not found');
+      return { success: true, message: retryMessages[result.status], status: result.status };
     },
   );
 

@@ -205,6 +205,20 @@ describe('the refund outbox', () => {
     });
     expect(retried.json()).toMatchObject({ success: true, status: 'succeeded' });
     expect(await refundOf(bookingId)).toMatchObject({ status: 'succeeded' });
+    // Who retried it is recorded; a second retry changes nothing and is not recorded again.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/refunds/${refund._id}/retry`,
+      headers: staff.bearer,
+    });
+    expect(again.json()).toMatchObject({ success: true, status: 'succeeded' });
+    expect(await db().select().from(auditLog).where(eq(auditLog.entityId, refund._id))).toEqual([
+      expect.objectContaining({
+        action: 'refund.retry',
+        actorId: staff.userId,
+        details: { status: 'failed' },
+      }),
+    ]);
   });
 
   it('refunds a paid session that matches no booking, and records it in the audit log', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { payments, refunds } from '../../db/schema.ts';
+import { recordAudit } from '../audit/record.ts';
 import { RefundRefusedError, type GatewayName, type PaymentGateway } from './gateway.ts';
 
 export interface RefundDeps {
@@ -128,15 +129,38 @@ export async function carryOutRefunds(deps: RefundDeps, ids?: string[]): Promise
   return Promise.all(claimed.map((refund) => attemptRefund(deps, refund)));
 }
 
-/** Makes a refund due now (a failed one pending again) and tries it: staff's "retry". */
-export async function retryRefund(deps: RefundDeps, refundId: string): Promise<RefundResult | null> {
+/**
+ * Staff's "retry": makes a refund due now (a failed one pending again), records who asked, in
+ * the same transaction, and tries it at once. Null when there is no such refund; a refund that
+ * already succeeded is left alone.
+ */
+export async function retryRefund(
+  deps: RefundDeps,
+  { refundId, actorId }: { refundId: string; actorId: string | null },
+): Promise<RefundResult | null> {
   const now = deps.clock();
-  const [row] = await deps.db
-    .update(refunds)
-    .set({ status: 'pending', nextAttemptAt: now, updatedAt: now })
-    .where(and(eq(refunds.id, refundId), inArray(refunds.status, ['pending', 'failed'])))
-    .returning({ id: refunds.id });
-  if (!row) return null;
+  const before = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: refunds.status })
+      .from(refunds)
+      .where(eq(refunds.id, refundId))
+      .for('update');
+    if (!row || row.status === 'succeeded') return row?.status ?? null;
+    await tx
+      .update(refunds)
+      .set({ status: 'pending', nextAttemptAt: now, updatedAt: now })
+      .where(eq(refunds.id, refundId));
+    await recordAudit(tx, {
+      actorId,
+      action: 'refund.retry',
+      entityType: 'refund',
+      entityId: refundId,
+      details: { status: row.status },
+    });
+    return row.status;
+  });
+  if (before === null) return null;
+  if (before === 'succeeded') return { id: refundId, status: 'succeeded' };
   const [result] = await carryOutRefunds(deps, [refundId]);
   // Claimed by another process at this moment: it is being tried.
   return result ?? { id: refundId, status: 'pending' };

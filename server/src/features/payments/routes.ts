@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages, paiseToRupees } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { bookings, payments, refunds } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isAdmin, requireUser } from '../auth/guards.ts';
@@ -14,7 +14,8 @@ import { paymentDocs as docs } from './docs.ts';
 export const SANDBOX_SIGNATURE_HEADER = 'x-marquee-sandbox-signature';
 
 export async function paymentRoutes(app: FastifyInstance) {
-  const { db, config, clock, sandbox, stripe } = app.deps;
+  const { db, config, clock, sandbox, stripe, gateways, seatMaps } = app.deps;
+  const eventDeps = (log: FastifyBaseLogger) => ({ db, gateways, clock, seatMaps, log });
 
   async function ownPayment(paymentId: string, userId: string, admin: boolean) {
     if (!isUuid(paymentId)) throw notFound('Payment not found');
@@ -130,7 +131,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       }
       if (!event) return { success: true, message: 'Event ignored', outcome: 'ignored' };
       // An error here answers 500, and Stripe delivers the event again later.
-      const outcome = await receiveEvent(app, event);
+      const outcome = await receiveEvent(eventDeps(request.log), event);
       return { success: true, message: 'Event received', outcome: outcome.kind };
     });
   });
@@ -142,7 +143,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     const payload = JSON.stringify(request.body ?? null);
     const event = typeof signature === 'string' ? sandbox.verify(payload, signature) : null;
     if (!event) return reply.status(400).send({ success: false, message: 'Invalid signature' });
-    const outcome = await receiveEvent(app, event);
+    const outcome = await receiveEvent(eventDeps(request.log), event);
     return { success: true, message: 'Event received', outcome: outcome.kind };
   });
 }

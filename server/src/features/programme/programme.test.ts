@@ -1,8 +1,10 @@
 import { addDays, zonedDate, type Movie, type Show } from '@marquee/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { auditLog, bookings, refunds, shows, users } from '../../db/schema.ts';
+import { deleteShow } from './delete-show.ts';
+import { updateShow } from './update-show.ts';
 
 let t: TestApp;
 let staff: SignedIn;
@@ -345,5 +347,88 @@ describe('editing, cancelling and deleting a show', () => {
     for (const action of ['movie.create', 'show.create', 'show.update', 'show.cancel', 'show.delete'])
       expect(actions).toContain(action);
     expect(await db.select().from(shows).where(eq(shows.movieId, movie._id))).not.toHaveLength(0);
+  });
+});
+
+describe('a staff change and its audit row commit together', () => {
+  // The database refuses the audit row of one show: the change it records must not be kept.
+  async function refuseAuditOf(showId: string) {
+    const { db } = t.testDb.database;
+    await db.execute(
+      sql.raw(`
+      create or replace function test_refuse_audit() returns trigger language plpgsql as $$
+      begin
+        if new.entity_id = '${showId}' then raise exception 'audit refused for this test'; end if;
+        return new;
+      end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger test_refuse_audit before insert on audit_log
+        for each row execute function test_refuse_audit()`),
+    );
+    return () => db.execute(sql.raw('drop trigger test_refuse_audit on audit_log'));
+  }
+  const auditOf = (showId: string) =>
+    t.testDb.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'show'), eq(auditLog.entityId, showId)));
+
+  it('an edit whose audit row is lost is not kept; a kept edit has its row', async () => {
+    const movie = await addMovie({ Title: 'Audit Edit' });
+    const [show] = (await addShows(movie._id, [{ date: dayAfter, timings: ['9:00 AM'] }])).json<{
+      shows: Show[];
+    }>().shows as [Show];
+    const { db } = t.testDb.database;
+    const edit = (showPrice: number) =>
+      updateShow({
+        db,
+        showId: show._id,
+        actorId: staff.userId,
+        input: { showPrice },
+        now: t.clock.now,
+        timeZone: t.config.CINEMA_TIMEZONE,
+      });
+    const restore = await refuseAuditOf(show._id);
+    try {
+      await expect(edit(999)).rejects.toThrow();
+    } finally {
+      await restore();
+    }
+    const [unchanged] = await db.select().from(shows).where(eq(shows.id, show._id));
+    expect(unchanged!.pricePaise).toBe(25_000);
+    expect(await auditOf(show._id)).toEqual([]);
+
+    await edit(300);
+    expect(await auditOf(show._id)).toEqual([
+      expect.objectContaining({
+        actorId: staff.userId,
+        action: 'show.update',
+        details: { showPrice: { from: 250, to: 300 } },
+      }),
+    ]);
+  });
+
+  it('a delete whose audit row is lost is not kept; a kept delete has its row', async () => {
+    const movie = await addMovie({ Title: 'Audit Delete' });
+    const [show] = (await addShows(movie._id, [{ date: dayAfter, timings: ['9:30 AM'] }])).json<{
+      shows: Show[];
+    }>().shows as [Show];
+    const { db } = t.testDb.database;
+    const remove = () => deleteShow({ db, showId: show._id, actorId: staff.userId });
+    const restore = await refuseAuditOf(show._id);
+    try {
+      await expect(remove()).rejects.toThrow();
+    } finally {
+      await restore();
+    }
+    expect(await db.select().from(shows).where(eq(shows.id, show._id))).toHaveLength(1);
+    expect(await auditOf(show._id)).toEqual([]);
+
+    await remove();
+    expect(await db.select().from(shows).where(eq(shows.id, show._id))).toEqual([]);
+    expect(await auditOf(show._id)).toEqual([
+      expect.objectContaining({ actorId: staff.userId, action: 'show.delete' }),
+    ]);
   });
 });

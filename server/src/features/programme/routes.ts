@@ -88,21 +88,15 @@ export async function programmeRoutes(app: FastifyInstance) {
   app.put<{ Params: { id: string } }>('/api/shows/:id', { schema: docs.updateShow }, async (request) => {
     const admin = await requireAdmin(request);
     const input = parseInput(updateShowInput, request.body ?? {});
-    const { show, changes } = await updateShow({
+    const { show } = await updateShow({
       db,
       showId: request.params.id,
+      actorId: admin.id,
       input,
       now: clock(),
       timeZone,
     });
     seatMaps.invalidate(show._id);
-    await recordAudit(db, {
-      actorId: admin.id,
-      action: 'show.update',
-      entityType: 'show',
-      entityId: show._id,
-      details: changes,
-    });
     return { success: true, message: 'Show updated', show };
   });
 
@@ -148,14 +142,8 @@ export async function programmeRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: string } }>('/api/shows/:id', { schema: docs.deleteShow }, async (request) => {
     const admin = await requireAdmin(request);
-    await deleteShow(db, request.params.id);
+    await deleteShow({ db, showId: request.params.id, actorId: admin.id });
     seatMaps.invalidate(request.params.id);
-    await recordAudit(db, {
-      actorId: admin.id,
-      action: 'show.delete',
-      entityType: 'show',
-      entityId: request.params.id,
-    });
     return { success: true, message: 'Show deleted' };
   });
 }

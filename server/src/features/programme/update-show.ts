@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { pgError, type Db } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/record.ts';
 import { toShow } from '../catalogue/serialize.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
 import { lockShow, showStart, SLOT_INDEX } from './show-rules.ts';
@@ -10,17 +11,20 @@ import { lockShow, showStart, SLOT_INDEX } from './show-rules.ts';
 /**
  * Changes a show's price, start or size. A started or cancelled show is not edited; the seat
  * map never shrinks past a seat that is held or sold; a new start must be free for the movie.
- * Bookings already made keep the amount they were made for.
+ * Bookings already made keep the amount they were made for. The audit row is written in the same
+ * transaction: an edit is never committed without it, nor recorded without happening.
  */
 export async function updateShow({
   db,
   showId,
+  actorId,
   input,
   now,
   timeZone,
 }: {
   db: Db;
   showId: string;
+  actorId: string | null;
   input: UpdateShowInput;
   now: Date;
   timeZone: string;
@@ -62,6 +66,13 @@ export async function updateShow({
         changes.totalSeats = { from: show.totalSeats, to: input.totalSeats };
       }
       const [row] = await tx.update(shows).set(set).where(eq(shows.id, showId)).returning();
+      await recordAudit(tx, {
+        actorId,
+        action: 'show.update',
+        entityType: 'show',
+        entityId: showId,
+        details: changes,
+      });
       return { show: toShow(row!, live.length, row!.movieId, timeZone), changes };
     });
   } catch (error) {

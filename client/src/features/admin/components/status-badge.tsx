@@ -1,4 +1,4 @@
-import type { BookingStatus, ShowStatus } from '@marquee/shared';
+import type { AdminRefund, BookingStatus, ShowStatus } from '@marquee/shared';
 
 const tones = {
   green:
@@ -41,5 +41,16 @@ const bookingLabels: Record<BookingStatus, [string, keyof typeof tones]> = {
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   const [label, tone] = bookingLabels[status];
+  return <Badge tone={tone}>{label}</Badge>;
+}
+
+const refundLabels: Record<AdminRefund['status'], [string, keyof typeof tones]> = {
+  succeeded: ['Refunded', 'green'],
+  pending: ['Pending', 'yellow'],
+  failed: ['Failed', 'red'],
+};
+
+export function RefundStatusBadge({ status }: { status: AdminRefund['status'] }) {
+  const [label, tone] = refundLabels[status];
   return <Badge tone={tone}>{label}</Badge>;
 }

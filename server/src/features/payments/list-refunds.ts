@@ -1,0 +1,35 @@
+import { paiseToRupees } from '@marquee/shared';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { bookings, payments, refunds } from '../../db/schema.ts';
+
+export const refundStatuses = ['pending', 'failed', 'succeeded'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/** The latest refunds (of one status, or all) as staff see them: newest first, at most 200. */
+export async function listRefunds({ db, status }: { db: Queryable; status?: RefundStatus }) {
+  const rows = await db
+    .select({ refund: refunds, bookingId: payments.bookingId, reference: bookings.reference })
+    .from(refunds)
+    .leftJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(status ? inArray(refunds.status, [status]) : undefined)
+    .orderBy(desc(refunds.createdAt))
+    .limit(200);
+  return rows.map(({ refund, bookingId, reference }) => ({
+    _id: refund.id,
+    booking: bookingId,
+    reference,
+    gateway: refund.gateway,
+    paymentRef: refund.paymentRef,
+    amount: paiseToRupees(refund.amountPaise),
+    reason: refund.reason,
+    status: refund.status,
+    attempts: refund.attempts,
+    lastError: refund.lastError,
+    nextAttemptAt: refund.nextAttemptAt?.toISOString() ?? null,
+    gatewayRef: refund.gatewayRef,
+    createdAt: refund.createdAt.toISOString(),
+    succeededAt: refund.succeededAt?.toISOString() ?? null,
+  }));
+}
