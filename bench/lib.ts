@@ -69,7 +69,11 @@ export async function startApp(
       await adminQuery(`drop database if exists ${name} with (force)`);
     };
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  // BENCH_CPU_PROF=<dir>: each app process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,

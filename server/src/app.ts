@@ -9,6 +9,7 @@ import { startEmailWorker } from './features/email/worker.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { resolveAuthSecret } from './features/auth/secret.ts';
+import { SessionCache, watchSessions } from './features/auth/session-cache.ts';
 import { startExpirySweeper } from './features/bookings/expiry-sweeper.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
@@ -38,6 +39,8 @@ export interface AppDeps {
   seatMaps: SeatMapCache;
   movieCache: MovieCache;
   auth: Auth;
+  /** Sessions this process checked lately (features/auth/session-cache.ts). */
+  sessions: SessionCache;
   /** Where new payments are taken: Stripe when configured, else the sandbox. */
   gateway: PaymentGateway;
   /** Every gateway a recorded payment may belong to, for refunds and closing checkouts. */
@@ -99,6 +102,7 @@ export async function buildApp({
   const movieCache = new MovieCache(database.db);
   const secret = await resolveAuthSecret({ config, db: database.db });
   const auth = createAuth({ db: database.db, config, secret, log: app.log });
+  const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
   const mailer = createMailer(config, app.log);
   const sandbox = new SandboxGateway(config.PUBLIC_URL, secret);
   const stripe =
@@ -122,6 +126,7 @@ export async function buildApp({
     seatMaps,
     movieCache,
     auth,
+    sessions,
     gateway: config.PAYMENT_GATEWAY === 'stripe' && stripe ? stripe : sandbox,
     gateways,
     sandbox,
@@ -151,6 +156,7 @@ export async function buildApp({
       'LISTEN connection restored; caches cleared',
     );
   });
+  await watchSessions(app, database, sessions);
   app.addHook('onClose', async () => {
     stopListenerEvents();
     await Promise.all(unlisten.map((stop) => stop()));
