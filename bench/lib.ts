@@ -54,12 +54,14 @@ function stopper(child: ChildProcess, cleanup: () => Promise<void> | void = () =
 export async function startApp(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
+  /** Another process on this PostgreSQL database (it is then left for the first to drop). */
+  sharedDatabaseUrl?: string,
 ): Promise<Running> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-'));
-  let databaseUrl = '';
+  let databaseUrl = sharedDatabaseUrl ?? '';
   let dropDatabase = async () => {};
-  if (kind === 'postgres') {
+  if (kind === 'postgres' && !sharedDatabaseUrl) {
     const name = `marquee_bench_${process.pid}_${port}`;
     await adminQuery(`create database ${name}`);
     const url = new URL(pgAdminUrl);

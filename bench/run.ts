@@ -1,7 +1,16 @@
 // `npm run bench`: the read paths under load, beside a bare node:http server answering the same
 // bytes in the same run, on PGlite and on PostgreSQL. Not part of the test suite.
 import { load, postgresReachable, startApp, startBare, type BareRoute, type Load } from './lib.ts';
-import { doubleClaims, pgbenchTps, rush, type RushResult } from './rush.ts';
+import {
+  ATTEMPTS,
+  BUYERS,
+  doubleClaims,
+  PGBENCH_HINT,
+  pgbenchTps,
+  rush,
+  SHOWS,
+  type RushResult,
+} from './rush.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const kinds: ('pglite' | 'postgres')[] = ['pglite'];
@@ -66,42 +75,61 @@ for (const row of rows) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The booking rush
+// The booking rush (issue 17's load), repeated: every figure with its spread, and on PostgreSQL
+// each repeat beside a pgbench run made right after it.
 // ---------------------------------------------------------------------------------------------
+const repeats = Number(process.env.BENCH_REPEAT ?? 3);
 const rushes: RushResult[] = [];
+const pgbench: number[] = [];
 let databaseDoubles = 0;
-for (const kind of only === 'read' ? [] : kinds) {
-  for (const scenario of ['one show', 'many shows'] as const) {
-    const app = await startApp(kind);
-    try {
-      rushes.push(await rush(app, kind, scenario));
-      if (app.databaseUrl) databaseDoubles += await doubleClaims(app.databaseUrl);
-    } finally {
-      await app.stop();
-    }
+let pgbenchMissing = false;
+
+async function rushOn(kind: 'pglite' | 'postgres', processes: number): Promise<RushResult> {
+  const first = await startApp(kind);
+  const apps = [first];
+  try {
+    for (let i = 1; i < processes; i++) apps.push(await startApp(kind, {}, first.databaseUrl));
+    const result = await rush(apps, kind, `${processes} process${processes > 1 ? 'es' : ''}`);
+    if (first.databaseUrl) databaseDoubles += await doubleClaims(first.databaseUrl);
+    return result;
+  } finally {
+    for (const app of apps.slice(1).reverse()) await app.stop();
+    await first.stop();
   }
 }
-const tps = kinds.includes('postgres') && only !== 'read' ? await pgbenchTps() : null;
+
+for (let round = 0; round < (only === 'read' || only === 'streams' ? 0 : repeats); round++) {
+  for (const kind of kinds) {
+    rushes.push(await rushOn(kind, 1));
+    if (kind !== 'postgres') continue;
+    rushes.push(await rushOn(kind, 2));
+    const tps = await pgbenchTps();
+    if (tps === null) pgbenchMissing = true;
+    else pgbench.push(tps);
+  }
+}
 
 console.log(
-  `\nBooking rush: ${process.env.RUSH_BUYERS ?? 1000} buyers in flight over ${process.env.RUSH_CONNECTIONS ?? process.env.RUSH_BUYERS ?? 1000} keep-alive connections, ${process.env.RUSH_ATTEMPTS ?? 4000} attempts over HTTP\n`,
+  `\nBooking rush: ${BUYERS} buyers in flight, ${ATTEMPTS} attempts over ${SHOWS} shows, ${repeats} repeats (each on a fresh app and database)\n`,
 );
-console.log('| database | scenario | attempts/s | p99 ms | held | refused 409 | errors | seats sold twice |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+console.log(
+  '| database | app processes | attempts/s | p99 ms | held | refused 409 | busy 503 | errors | seats sold twice |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rushes) {
   console.log(
-    `| ${r.database} | ${r.scenario} | ${r.attemptsPerSecond} | ${r.p99} | ${r.held} | ${r.refused} | ${r.errors} | ${r.soldTwice} |`,
+    `| ${r.database} | ${r.scenario} | ${r.attemptsPerSecond} | ${r.p99} | ${r.held} | ${r.refused} | ${r.busy} | ${r.errors} | ${r.soldTwice} |`,
   );
 }
 for (const r of rushes.filter((row) => row.errors > 0)) {
   console.log(`errors in ${r.database} / ${r.scenario}: ${JSON.stringify(r.errorKinds)}`);
 }
-console.log(`\nDouble live claims found in PostgreSQL afterwards: ${databaseDoubles}`);
-if (tps !== null) {
-  console.log(`pgbench TPC-B (scale 10, 16 clients, same server, same run): ${tps} tps`);
-  for (const r of rushes.filter((row) => row.database === 'postgres')) {
-    console.log(
-      `  ${r.scenario}: booking attempts/s ÷ pgbench tps = ${(r.attemptsPerSecond / tps).toFixed(2)}`,
-    );
-  }
-}
+if (rushes.length) console.log(`\nDouble live claims found in PostgreSQL afterwards: ${databaseDoubles}`);
+if (pgbenchMissing)
+  console.log(`!! pgbench is not installed, so the PostgreSQL ratio is missing. ${PGBENCH_HINT}`);
+if (pgbench.length)
+  console.log(
+    `pgbench TPC-B (scale 10, 8 clients, 2 threads, 10 s), after each round: ${pgbench.join(', ')} tps`,
+  );
+
+export const summary = { rushes, pgbench };

@@ -25,6 +25,7 @@ import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
 import { seatRoutes } from './features/seats/routes.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
+import { fairQueue } from './plugins/fair-queue.ts';
 import { inputHygiene } from './plugins/input-hygiene.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticFiles } from './plugins/static-files.ts';
@@ -169,6 +170,7 @@ export async function buildApp({
   });
   await app.register(errorHandler);
   await app.register(inputHygiene);
+  await app.register(fairQueue);
 
   await app.register(lifecycleRoutes);
   await app.register(requestIds);
