@@ -36,6 +36,8 @@ async function waitFor(url: string, child: ChildProcess, seconds = 60) {
 
 export interface Running {
   baseURL: string;
+  /** The server's process id (to read its memory). */
+  pid?: number;
   /** The PostgreSQL database the app runs on, if any. */
   databaseUrl?: string;
   stop(): Promise<void>;
@@ -94,6 +96,7 @@ export async function startApp(
   await waitFor(`${baseURL}/api/health`, child);
   return {
     baseURL,
+    pid: child.pid,
     databaseUrl: databaseUrl || undefined,
     stop: stopper(child, async () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
