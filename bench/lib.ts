@@ -36,6 +36,8 @@ async function waitFor(url: string, child: ChildProcess, seconds = 60) {
 
 export interface Running {
   baseURL: string;
+  /** The server's process id (to read its memory). */
+  pid?: number;
   /** The PostgreSQL database the app runs on, if any. */
   databaseUrl?: string;
   stop(): Promise<void>;
@@ -54,12 +56,14 @@ function stopper(child: ChildProcess, cleanup: () => Promise<void> | void = () =
 export async function startApp(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
+  /** Another process on this PostgreSQL database (it is then left for the first to drop). */
+  sharedDatabaseUrl?: string,
 ): Promise<Running> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-'));
-  let databaseUrl = '';
+  let databaseUrl = sharedDatabaseUrl ?? '';
   let dropDatabase = async () => {};
-  if (kind === 'postgres') {
+  if (kind === 'postgres' && !sharedDatabaseUrl) {
     const name = `marquee_bench_${process.pid}_${port}`;
     await adminQuery(`create database ${name}`);
     const url = new URL(pgAdminUrl);
@@ -69,7 +73,11 @@ export async function startApp(
       await adminQuery(`drop database if exists ${name} with (force)`);
     };
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  // BENCH_CPU_PROF=<dir>: each app process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -88,6 +96,7 @@ export async function startApp(
   await waitFor(`${baseURL}/api/health`, child);
   return {
     baseURL,
+    pid: child.pid,
     databaseUrl: databaseUrl || undefined,
     stop: stopper(child, async () => {
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,14 @@
-// A booking rush: many buyers at once on one show and on many shows, on PGlite and PostgreSQL,
-// beside pgbench's TPC-B figure on the same PostgreSQL in the same run.
+// A booking rush as issue 17 sets it: 50 buyers in flight, 1,000 attempts over 5 shows, on
+// PGlite and PostgreSQL, beside pgbench's TPC-B figure on the same PostgreSQL in the same run.
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { adminQuery, pgAdminUrl, type Running } from './lib.ts';
 
-const BUYERS = Number(process.env.RUSH_BUYERS ?? 1000);
-const ATTEMPTS = Number(process.env.RUSH_ATTEMPTS ?? 4000);
+export const BUYERS = Number(process.env.RUSH_BUYERS ?? 50);
+export const ATTEMPTS = Number(process.env.RUSH_ATTEMPTS ?? 1000);
+export const SHOWS = Number(process.env.RUSH_SHOWS ?? 5);
 const ACCOUNTS = 100;
 /** Keep-alive connections the buyers share; by default one each, as if each were a browser. */
 const CONNECTIONS = Number(process.env.RUSH_CONNECTIONS ?? BUYERS);
@@ -34,6 +35,8 @@ function post(agent: http.Agent, url: string, headers: Record<string, string>, b
 export interface RushResult {
   database: string;
   scenario: string;
+  /** 503s a full queue answered (counted apart from errors: the app said so and nothing was done). */
+  busy: number;
   attempts: number;
   attemptsPerSecond: number;
   p99: number;
@@ -67,18 +70,18 @@ function pick<T>(items: T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;
 }
 
-/** `ATTEMPTS` booking attempts with `BUYERS` in flight at once, each for 1–4 random seats. */
-export async function rush(
-  app: Running,
-  database: string,
-  scenario: 'one show' | 'many shows',
-): Promise<RushResult> {
+/**
+ * `ATTEMPTS` booking attempts with `BUYERS` in flight at once, each for 1–4 random seats of one of
+ * the first `SHOWS` active shows; buyer i talks to app i mod n when several processes serve.
+ */
+export async function rush(apps: Running[], database: string, scenario: string): Promise<RushResult> {
+  const app = apps[0]!;
   const shows = (
     (await (await fetch(`${app.baseURL}/api/shows`)).json()) as {
       shows: { _id: string; status: string; totalSeats: number }[];
     }
   ).shows.filter((show) => show.status === 'active');
-  const targets = scenario === 'one show' ? [shows[0]!] : shows;
+  const targets = shows.slice(0, SHOWS);
   const tokens = await signUpMany(app.baseURL);
   const seatsOf = (total: number) =>
     Array.from({ length: total }, (_, i) => `${String.fromCharCode(65 + Math.floor(i / 12))}${(i % 12) + 1}`);
@@ -87,6 +90,7 @@ export async function rush(
   let held = 0;
   let refused = 0;
   let errors = 0;
+  let busy = 0;
   const errorKinds: RushResult['errorKinds'] = {};
   const noteError = (kind: string, example: string) => {
     errors++;
@@ -96,7 +100,8 @@ export async function rush(
   let next = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
-  async function buyer() {
+  async function buyer(_: unknown, index: number) {
+    const baseURL = apps[index % apps.length]!.baseURL;
     while (next < ATTEMPTS) {
       next++;
       const show = pick(targets);
@@ -106,7 +111,7 @@ export async function rush(
       try {
         const response = await post(
           agent,
-          `${app.baseURL}/api/bookings/create`,
+          `${baseURL}/api/bookings/create`,
           { 'content-type': 'application/json', authorization: `Bearer ${pick(tokens)}` },
           JSON.stringify({ showId: show._id, selectedSeats: seats }),
         );
@@ -115,6 +120,7 @@ export async function rush(
           held++;
           for (const seat of seats) won.set(`${show._id}/${seat}`, (won.get(`${show._id}/${seat}`) ?? 0) + 1);
         } else if (response.status === 409) refused++;
+        else if (response.status === 503) busy++;
         else noteError(String(response.status), text.slice(0, 200));
       } catch (error) {
         noteError('network', String((error as Error).cause ?? error).slice(0, 200));
@@ -130,6 +136,7 @@ export async function rush(
   return {
     database,
     scenario,
+    busy,
     attempts: latencies.length,
     attemptsPerSecond: Math.round(latencies.length / seconds),
     p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
@@ -157,9 +164,23 @@ export async function doubleClaims(databaseUrl: string): Promise<number> {
   }
 }
 
-/** pgbench's TPC-B-like transactions per second on the same server, in a scratch database. */
-export async function pgbenchTps(seconds = 10): Promise<number> {
+/** How to get pgbench when it is missing. */
+export const PGBENCH_HINT =
+  "pgbench comes with PostgreSQL's client programs: apt-get install postgresql-client-15 (Debian; " +
+  'or postgresql-contrib), brew install postgresql@15 (macOS).';
+
+/**
+ * pgbench's TPC-B-like transactions per second on the same server, in a scratch database, as the
+ * issue sets it (scale 10, 8 clients, 2 threads); null when pgbench is not installed.
+ */
+export async function pgbenchTps(seconds = 10, clients = 8, threads = 2): Promise<number | null> {
+  try {
+    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
   const name = `marquee_pgbench_${process.pid}`;
+  await adminQuery(`drop database if exists ${name} with (force)`);
   await adminQuery(`create database ${name}`);
   try {
     const url = new URL(pgAdminUrl);
@@ -172,9 +193,11 @@ export async function pgbenchTps(seconds = 10): Promise<number> {
       decodeURIComponent(url.username || 'postgres'),
     ];
     execFileSync('pgbench', [...args, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
-    const output = execFileSync('pgbench', [...args, '-c', '16', '-j', '2', '-T', String(seconds), name], {
-      encoding: 'utf8',
-    });
+    const output = execFileSync(
+      'pgbench',
+      [...args, '-c', String(clients), '-j', String(threads), '-T', String(seconds), name],
+      { encoding: 'utf8' },
+    );
     return Math.round(Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0));
   } finally {
     await adminQuery(`drop database if exists ${name} with (force)`);

@@ -9,6 +9,7 @@ import { startEmailWorker } from './features/email/worker.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { resolveAuthSecret } from './features/auth/secret.ts';
+import { SessionCache, watchSessions } from './features/auth/session-cache.ts';
 import { startExpirySweeper } from './features/bookings/expiry-sweeper.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
@@ -24,6 +25,7 @@ import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
 import { seatRoutes } from './features/seats/routes.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
+import { fairQueue } from './plugins/fair-queue.ts';
 import { inputHygiene } from './plugins/input-hygiene.ts';
 import { openApi } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -39,6 +41,8 @@ export interface AppDeps {
   seatMaps: SeatMapCache;
   movieCache: MovieCache;
   auth: Auth;
+  /** Sessions this process checked lately (features/auth/session-cache.ts). */
+  sessions: SessionCache;
   /** Where new payments are taken: Stripe when configured, else the sandbox. */
   gateway: PaymentGateway;
   /** Every gateway a recorded payment may belong to, for refunds and closing checkouts. */
@@ -103,6 +107,7 @@ export async function buildApp({
   const movieCache = new MovieCache(database.db);
   const secret = await resolveAuthSecret({ config, db: database.db });
   const auth = createAuth({ db: database.db, config, secret, log: app.log });
+  const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
   const mailer = createMailer(config, app.log);
   const sandbox = new SandboxGateway(config.PUBLIC_URL, secret);
   const stripe =
@@ -126,6 +131,7 @@ export async function buildApp({
     seatMaps,
     movieCache,
     auth,
+    sessions,
     gateway: config.PAYMENT_GATEWAY === 'stripe' && stripe ? stripe : sandbox,
     gateways,
     sandbox,
@@ -155,6 +161,7 @@ export async function buildApp({
       'LISTEN connection restored; caches cleared',
     );
   });
+  await watchSessions(app, database, sessions);
   app.addHook('onClose', async () => {
     stopListenerEvents();
     await Promise.all(unlisten.map((stop) => stop()));
@@ -169,6 +176,7 @@ export async function buildApp({
   await app.register(inputHygiene);
   // Before any route, so that every route is in the document.
   await app.register(openApi, { checkResponses });
+  await app.register(fairQueue);
 
   await app.register(lifecycleRoutes);
   await app.register(requestIds);

@@ -98,6 +98,13 @@ const envSchema = z
     EMAIL_FROM: z.string().trim().min(3).default('Marquee Cinemas <tickets@marquee.local>'),
     /** How often each process looks for emails due; 0 leaves it to the tests. */
     EMAIL_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+    /**
+     * How long a process trusts a session it checked without asking the database again; sign-out
+     * and role changes still reach every process at once (NOTIFY). 0 asks on every request.
+     */
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+    /** Requests the embedded database lets wait before answering 503 (PGlite only). */
+    DB_QUEUE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(500),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

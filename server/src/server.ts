@@ -17,6 +17,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    queueLimit: config.DB_QUEUE_LIMIT,
   });
   const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
   const app = await buildApp({

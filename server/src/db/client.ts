@@ -15,6 +15,7 @@ import {
   type ListenerStats,
   type NotificationHandler,
 } from './pg-listener.ts';
+import { FairQueue } from './fair-queue.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -40,6 +41,8 @@ export interface Database {
   /** Hears when the LISTEN connection is lost and when it is back (PostgreSQL only). */
   onListenerEvent(handler: (event: ListenerEvent) => void): () => void;
   stats(): DatabaseStats;
+  /** The embedded database's queue (one query or transaction at a time, in request order). */
+  queue?: FairQueue;
   /** The embedded database's directory as a gzipped tarball, taken between two queries. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -53,6 +56,8 @@ export interface OpenDatabaseOptions {
   /** Applies pending migrations before answering (default true). */
   migrate?: boolean;
   poolSize?: number;
+  /** Embedded database: requests that may wait for it before more are refused (DB_QUEUE_LIMIT). */
+  queueLimit?: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -75,11 +80,19 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite runs one query at a time and would take them in the order they are asked; the queue
+  // takes them in the order their requests arrived instead, and bounds the wait (fair-queue.ts).
+  const queue = new FairQueue(options.queueLimit ?? 500);
+  const gated = {
+    query: (...args: Parameters<PGlite['query']>) => queue.run(() => client.query(...args)),
+    transaction: (...args: Parameters<PGlite['transaction']>) => queue.run(() => client.transaction(...args)),
+  };
+  const db = drizzlePglite({ client: gated as unknown as PGlite, schema }) as unknown as Db;
   if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
+    queue,
     async listen(channel, handler) {
       const unsubscribe = await client.listen(channel, handler);
       return async () => {

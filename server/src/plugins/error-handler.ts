@@ -1,6 +1,7 @@
 import { messages } from '@marquee/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DatabaseBusyError } from '../db/fair-queue.ts';
 import { AppError } from '../lib/app-error.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 
@@ -25,6 +26,10 @@ export function frameworkError(error: FastifyError, _request: FastifyRequest, re
     .send({ success: false, message: (error.code && frameworkMessages[error.code]) ?? 'Bad request' });
 }
 
+/** The 503 a full database queue answers (Retry-After says when to try again). */
+export const BUSY =
+  'So many people are booking right now that we could not take your request. Please try again in a moment.';
+
 /**
  * Every failure leaves as `{success:false, message}`: AppErrors with their own status, client
  * mistakes caught by the framework as 4xx, and anything else as a 500 that hides internals.
@@ -33,6 +38,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ ...error.extra, success: false, message: error.message });
+    }
+    if (causedBy(error, DatabaseBusyError)) {
+      // The embedded database's queue is full (db/fair-queue.ts): nothing was done; come back.
+      return reply.status(503).header('retry-after', '1').send({ success: false, message: BUSY });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -47,3 +56,13 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       .send({ success: false, message: messages.internal });
   });
 });
+
+/** Whether `error` or one of its causes (drizzle wraps driver errors) is a `type`. */
+function causedBy(error: unknown, type: new (...args: never[]) => Error): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current instanceof type) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

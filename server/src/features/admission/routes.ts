@@ -188,7 +188,7 @@ export async function admissionRoutes(app: FastifyInstance) {
 
   // better-auth's admin endpoint, answered here (this exact path wins over /api/auth/*) so that it
   // speaks the contract's shape, knows only our three roles, keeps the last admin, and is audited.
-  // The role is read from the users table on every request, so a change holds at once everywhere.
+  // A change holds at once everywhere: the users table NOTIFYs every process's session cache.
   app.post('/api/auth/admin/set-role', { schema: docs.setRole }, async (request) => {
     const actor = await requireAdmin(request);
     const input = parseInput(setRoleRequest, request.body ?? {});

@@ -31,7 +31,14 @@ export function sessionToken(headers: FastifyRequest['headers']): string | null 
 
 function prepareSessionLookup(db: Db) {
   return db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, banned: users.banned })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      banned: users.banned,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))))
@@ -39,24 +46,34 @@ function prepareSessionLookup(db: Db) {
 }
 const lookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
-/** The user behind the request's session, or null; one prepared, indexed query, once per request. */
+/**
+ * The user behind the request's session, or null; once per request. Answered from the session
+ * cache when this process has checked the token lately (see SessionCache for why that is safe),
+ * else one prepared, indexed query.
+ */
 export function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   let pending = resolved.get(request);
   if (!pending) {
     const token = sessionToken(request.headers);
-    const { db, clock } = request.server.deps;
-    let lookup = lookups.get(db);
-    if (!lookup) lookups.set(db, (lookup = prepareSessionLookup(db)));
-    pending = token
-      ? lookup
-          .execute({ token, now: clock() })
-          .then(([row]) =>
-            row && !row.banned ? { id: row.id, name: row.name, email: row.email, role: row.role } : null,
-          )
-      : Promise.resolve(null);
+    pending = token ? lookUp(request, token) : Promise.resolve(null);
     resolved.set(request, pending);
   }
   return pending;
+}
+
+async function lookUp(request: FastifyRequest, token: string): Promise<SessionUser | null> {
+  const { db, clock, sessions: cache } = request.server.deps;
+  const now = clock();
+  const cached = cache.get(token, now.getTime());
+  if (cached !== undefined) return cached;
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareSessionLookup(db)));
+  const generation = cache.generation;
+  const [row] = await lookup.execute({ token, now });
+  if (!row || row.banned) return null;
+  const user = { id: row.id, name: row.name, email: row.email, role: row.role };
+  cache.set(token, user, row.expiresAt.getTime(), now.getTime(), generation);
+  return user;
 }
 
 /** 401 'Authentication required' unless signed in. */

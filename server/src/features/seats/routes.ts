@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { ConnectionLimit } from '../../lib/connection-limit.ts';
 import { seatDocs as docs } from './docs.ts';
+import { SeatFeeds } from './seat-feed.ts';
 
 /** Live seat maps one client address may keep open (a family's phones behind one router and more). */
 export const SEAT_STREAMS_PER_ADDRESS = 20;
@@ -13,8 +14,10 @@ export async function seatRoutes(app: FastifyInstance) {
   // Open event streams, ended before the server closes so shutdown does not wait on them.
   const streams = new Set<() => void>();
   const streamLimit = new ConnectionLimit(SEAT_STREAMS_PER_ADDRESS);
+  const feeds = new SeatFeeds(seatMaps, () => clock().getTime());
   app.addHook('preClose', async () => {
     for (const end of streams) end();
+    feeds.close();
   });
 
   // The hottest read of a rush: answered from memory as prepared bytes (see SeatMapCache).
@@ -30,7 +33,8 @@ export async function seatRoutes(app: FastifyInstance) {
 
   /**
    * The seat map, live: server-sent events carrying the same JSON whenever the show's seats
-   * change in any process (a NOTIFY reaches every cache) or a hold lapses.
+   * change in any process (a NOTIFY reaches every cache) or a hold lapses; one feed per show
+   * frames each change once for all its readers (seat-feed.ts).
    */
   app.get<{ Params: { showId: string } }>(
     '/api/bookings/seats/:showId/events',
@@ -51,39 +55,15 @@ export async function seatRoutes(app: FastifyInstance) {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      let last = '';
+      res.write('retry: 2000\n\n');
+      const remove = feeds.add(showId, res);
       let closed = false;
-      let pending: NodeJS.Timeout | undefined;
-      let deadline: NodeJS.Timeout | undefined;
-
-      const send = async () => {
-        if (closed) return;
-        const body = await seatMaps.read(showId, clock().getTime()).catch(() => null);
-        if (closed || !body) return;
-        const text = body.toString();
-        if (text !== last) {
-          last = text;
-          res.write(`event: seats\ndata: ${text}\n\n`);
-        }
-        clearTimeout(deadline);
-        const next = seatMaps.nextDeadline(showId);
-        if (next !== null)
-          deadline = setTimeout(() => void send(), Math.max(0, next - clock().getTime()) + 5);
-      };
-      // Several changes in a burst become one message.
-      const unwatch = seatMaps.watch(showId, () => {
-        clearTimeout(pending);
-        pending = setTimeout(() => void send(), 25);
-      });
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
       const stop = () => {
+        if (closed) return;
         closed = true;
         release();
         streams.delete(end);
-        unwatch();
-        clearTimeout(pending);
-        clearTimeout(deadline);
-        clearInterval(heartbeat);
+        remove();
       };
       const end = () => {
         stop();
@@ -91,8 +71,7 @@ export async function seatRoutes(app: FastifyInstance) {
       };
       streams.add(end);
       request.raw.on('close', stop);
-      res.write('retry: 2000\n\n');
-      await send();
+      res.on('close', stop);
     },
   );
 }
