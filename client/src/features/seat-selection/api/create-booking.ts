@@ -2,11 +2,23 @@ import type { CreateBookingResponse } from '@marquee/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-export interface CreateBookingInput {
+/** The buyer's own seats; `accessible` asks for a wheelchair space (CONTRACT §7). */
+export interface ChosenSeatsInput {
   showId: string;
   selectedSeats: string[];
+  accessible?: boolean;
   userId: string;
 }
+
+/** Best available: the server picks `quantity` seats together (optionally of one class). */
+export interface BestAvailableInput {
+  showId: string;
+  quantity: number;
+  class?: string;
+  userId: string;
+}
+
+export type CreateBookingInput = ChosenSeatsInput | BestAvailableInput;
 
 /** POST /api/bookings/create: holds the seats and answers with the payment page's url. */
 export function createBooking(input: CreateBookingInput): Promise<CreateBookingResponse> {
