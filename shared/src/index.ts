@@ -7,3 +7,4 @@ export * from './seats.ts';
 export * from './time.ts';
 export * from './admin-input.ts';
 export * from './dates.ts';
+export * from './seat-layout.ts';
