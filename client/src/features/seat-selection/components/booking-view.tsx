@@ -33,6 +33,7 @@ import { bookingFailureMessage } from '../booking-failure.ts';
 import { dateLabel, defaultShowDate, distinctShowDates, longDateLabel } from '../date-labels.ts';
 import { seatsTakenFromSelection, seatsTakenMessage, withoutOccupied } from '../seat-state.ts';
 import { useBookingSelection } from '../use-booking-selection.ts';
+import { useIsBefore } from '../use-is-before.ts';
 import { BestAvailable } from './best-available.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
@@ -52,15 +53,11 @@ const seatConflictToastId = 'seat-conflict';
 
 const byStart = (a: Show<Movie>, b: Show<Movie>) => a.startsAt.localeCompare(b.startsAt);
 
-/**
- * What the seat selection's live region says, e.g. "2 seats selected: C5, C6. Total ₹440", and
- * the seat the selection would strand, so a listener hears it before pressing Book.
- */
-function selectionStatus(seats: readonly string[], total: number, stranded: string | null): string {
+/** What the seat selection's live region says, e.g. "2 seats selected: C5, C6. Total ₹440". */
+function selectionStatus(seats: readonly string[], total: number): string {
   if (seats.length === 0) return 'No seats selected';
   const count = `${seats.length} ${seats.length === 1 ? 'seat' : 'seats'}`;
-  const warning = stranded ? ` ${strandedMessage(stranded)}` : '';
-  return `${count} selected: ${seats.join(', ')}. Total ${formatRupees(total)}.${warning}`;
+  return `${count} selected: ${seats.join(', ')}. Total ${formatRupees(total)}`;
 }
 
 /** The single-seat rule in the server's words (CONTRACT §7). */
@@ -125,17 +122,20 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   );
   const subtotals = classSubtotals(layout, prices, selectedSeats);
   const total = subtotals.reduce((sum, { subtotal }) => Math.round((sum + subtotal) * 100) / 100, 0);
-  const stranded = strandedSeat(layout, seatInfo.occupied, selectedSeats);
 
   // Wheelchair spaces and their companions are held back until the release time (CONTRACT §7).
   const [needsWheelchair, setNeedsWheelchair] = useState(false);
   const releaseAt = seatInfo.seats?.accessibleReleaseAt ?? null;
   const accessible = useMemo(() => accessibleSeats(layout), [layout]);
-  const isHeldBack = releaseAt !== null && Date.now() < Date.parse(releaseAt) && accessible.size > 0;
+  const isHeldBack = useIsBefore(releaseAt) && accessible.size > 0;
   const held = isHeldBack && !needsWheelchair ? accessible : noSeats;
   const releaseTime = releaseAt
     ? formatTimeOfDay(toZonedParts(new Date(releaseAt), config.data?.timeZone ?? fallbackTimeZone).minutes)
     : '';
+  // The seat this selection would leave on its own: pointed at before Book, as the server refuses it.
+  const stranded = strandedSeat(layout, seatInfo.occupied, selectedSeats, {
+    isBookable: (id) => !held.has(id),
+  });
   const [bestError, setBestError] = useState<string | null>(null);
   const canChooseSeats = isSignedIn && (seatInfo.seats?.status ?? show?.status) === 'active';
 
@@ -285,7 +285,11 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
           {/* On the page as long as the map is, so the first seat chosen is announced too: a live
               region that arrives with its text (as the summary below does) is not read out. */}
           <p role="status" className="sr-only">
-            {selectionStatus(selectedSeats, total, stranded)}
+            {selectionStatus(selectedSeats, total)}
+          </p>
+          {/* The single-seat warning has its own region, heard as soon as a choice strands a seat. */}
+          <p role="status" className="sr-only">
+            {stranded ? strandedMessage(stranded) : ''}
           </p>
           <div className="lg:col-start-2 lg:row-start-1">
             <SelectedShowCard

@@ -1,5 +1,14 @@
 import { Accessibility, Check, HandHelping, TriangleAlert, X } from 'lucide-react';
-import { memo, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import { layoutClasses, type Layout, type LayoutSeat } from '../../../lib/screen-layout.ts';
 import { nextGridPosition, positionOfSeat, type GridRow } from '../seat-grid-keys.ts';
 import { seatAccessibleName, seatState, type SeatState } from '../seat-state.ts';
@@ -30,7 +39,8 @@ interface SeatCellProps {
   isStranded: boolean;
   /** Margin of the spec hall's aisle, before this seat. */
   aisleClass: string;
-  actions: { current: { toggle: (id: string) => void; focus: (id: string) => void } };
+  onToggle: (id: string) => void;
+  onFocus: (id: string) => void;
   register: (id: string, element: HTMLButtonElement | null) => void;
 }
 
@@ -48,7 +58,8 @@ const SeatCell = memo(function SeatCell({
   isTabStop,
   isStranded,
   aisleClass,
-  actions,
+  onToggle,
+  onFocus,
   register,
 }: SeatCellProps) {
   const isBooked = state === 'booked';
@@ -62,9 +73,9 @@ const SeatCell = memo(function SeatCell({
         tabIndex={isTabStop ? 0 : -1}
         aria-label={seatAccessibleName(seat.id, state, { seatClass, kind: seat.kind, isStranded })}
         aria-disabled={isBooked || undefined}
-        onFocus={() => actions.current.focus(seat.id)}
+        onFocus={() => onFocus(seat.id)}
         onClick={() => {
-          if (!isBooked) actions.current.toggle(seat.id);
+          if (!isBooked) onToggle(seat.id);
         }}
         style={{ width: 'var(--seat)', height: 'var(--seat)' }}
         className={`relative flex items-center justify-center rounded-t-lg rounded-b-sm border-2 text-[10px] font-semibold tracking-tighter transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 sm:text-xs sm:tracking-normal dark:focus-visible:outline-sky-400 ${state === 'available' ? tone : seatStateClass[state]} ${isStranded ? 'ring-3 ring-amber-500 ring-offset-1 dark:ring-amber-400 dark:ring-offset-zinc-900' : ''}`}
@@ -127,13 +138,17 @@ export function SeatMap({
   // The tab stop: the seat last focused, while it is still on this map.
   const tabStop = activeSeat && positionOfSeat(gridRows, activeSeat) ? activeSeat : firstSeat;
 
-  // Stable across renders, so a memoised seat is not re-rendered for a new callback.
-  const actions = useRef({ toggle: onToggle, focus: setActiveSeat });
-  actions.current.toggle = onToggle;
-  const register = useRef((id: string, element: HTMLButtonElement | null) => {
+  // Stable across renders, so a memoised seat is not re-rendered for a new callback: the latest
+  // onToggle is called through a ref updated after each render.
+  const latestToggle = useRef(onToggle);
+  useLayoutEffect(() => {
+    latestToggle.current = onToggle;
+  });
+  const toggle = useCallback((id: string) => latestToggle.current(id), []);
+  const register = useCallback((id: string, element: HTMLButtonElement | null) => {
     if (element) buttons.current.set(id, element);
     else buttons.current.delete(id);
-  }).current;
+  }, []);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const seatId = (event.target as HTMLElement).dataset.seat;
@@ -189,7 +204,8 @@ export function SeatMap({
                 isTabStop={seat.id === tabStop}
                 isStranded={seat.id === stranded}
                 aisleClass={aisle}
-                actions={actions}
+                onToggle={toggle}
+                onFocus={setActiveSeat}
                 register={register}
               />
             );
