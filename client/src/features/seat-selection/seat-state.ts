@@ -20,8 +20,6 @@ export interface SeatNameDetails {
   /** Said only on a map of more than one class. */
   seatClass?: string;
   kind?: 'seat' | 'wheelchair' | 'companion';
-  /** This booking would leave the seat on its own. */
-  isStranded?: boolean;
 }
 
 const kindNames = { seat: '', wheelchair: 'wheelchair space', companion: 'companion seat' } as const;
@@ -38,9 +36,9 @@ const stateNames: Record<SeatState, string> = {
  * wheelchair space").
  */
 export function seatAccessibleName(seatId: string, state: SeatState, details: SeatNameDetails = {}): string {
-  const parts = [seatId, stateNames[state], details.seatClass, kindNames[details.kind ?? 'seat']];
-  if (details.isStranded) parts.push('would be left on its own');
-  return parts.filter(Boolean).join(', ');
+  return [seatId, stateNames[state], details.seatClass, kindNames[details.kind ?? 'seat']]
+    .filter(Boolean)
+    .join(', ');
 }
 
 export interface SeatToggle {

@@ -71,7 +71,9 @@ const SeatCell = memo(function SeatCell({
         ref={(element) => register(seat.id, element)}
         data-seat={seat.id}
         tabIndex={isTabStop ? 0 : -1}
-        aria-label={seatAccessibleName(seat.id, state, { seatClass, kind: seat.kind, isStranded })}
+        aria-label={seatAccessibleName(seat.id, state, { seatClass, kind: seat.kind })}
+        // Said after the name (a description), so the seat's name stays what it is on every map.
+        aria-describedby={isStranded ? `stranded-${seat.id}` : undefined}
         aria-disabled={isBooked || undefined}
         onFocus={() => onFocus(seat.id)}
         onClick={() => {
@@ -92,6 +94,11 @@ const SeatCell = memo(function SeatCell({
         {KindIcon && (
           <span className="absolute -top-1.5 -right-1.5 rounded-full bg-white p-px text-zinc-900 ring-1 ring-zinc-500 dark:bg-zinc-900 dark:text-zinc-100 dark:ring-zinc-400">
             <KindIcon aria-hidden className="size-2.5 sm:size-3" strokeWidth={2.5} />
+          </span>
+        )}
+        {isStranded && (
+          <span id={`stranded-${seat.id}`} className="sr-only">
+            Would be left on its own by this choice
           </span>
         )}
         {isStranded && (
