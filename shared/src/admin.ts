@@ -71,8 +71,13 @@ export interface AdminShowsResponse extends Page {
 /** POST /api/shows (spec §3 payload). `time` is 'h:mm AM/PM' or 'HH:mm' in the cinema's zone. */
 export interface CreateShowsRequest {
   movie: string;
-  showPrice: number;
-  totalSeats: number;
+  /** Rupees; may be left out when `prices` are given. */
+  showPrice?: number;
+  totalSeats?: number;
+  /** A screen's id (CONTRACT §7); the default screen when left out. */
+  screen?: string;
+  /** Class → rupees, every class of the screen. */
+  prices?: Record<string, number>;
   dateTimings: { date: string; timings: ({ time: string; occupiedSeats?: object } | string)[] }[];
 }
 export interface CreateShowsResponse {

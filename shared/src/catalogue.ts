@@ -39,10 +39,15 @@ export interface Show<M = string> {
   showDate: string;
   showTime: string;
   startsAt: string;
+  /** Rupees: the lowest class price. */
   showPrice: number;
   totalSeats: number;
   availableSeats: number;
   status: ShowStatus;
+  /** The screen the show is on, named as it was when the show was made (CONTRACT §7). */
+  screen: { _id: string; name: string };
+  /** Class → rupees. */
+  prices: Record<string, number>;
 }
 
 /** A movie with its bookable shows and the figures the home cards show. */

@@ -8,3 +8,4 @@ export * from './time.ts';
 export * from './admin-input.ts';
 export * from './dates.ts';
 export * from './seat-layout.ts';
+export * from './screens.ts';

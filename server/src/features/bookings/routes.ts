@@ -1,4 +1,4 @@
-import { messages } from '@marquee/shared';
+import { MAX_SEATS_PER_BOOKING, messages } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -11,13 +11,28 @@ import { cancelBooking } from './cancel-booking.ts';
 import { createBooking } from './create-booking.ts';
 import { bookingReference, findBookings, heldBookingView } from './queries.ts';
 
-const createBookingInput = z.object({
-  showId: z.string({ message: 'showId is required' }).trim().min(1, 'showId is required'),
-  selectedSeats: z
-    .array(z.string().trim().max(10, 'Invalid seat'), { message: messages.noSeats })
-    .max(50, messages.maxSeats),
-  userId: z.string().optional(),
-});
+/** Chosen seats (`selectedSeats`), or best available (`quantity`, optionally of a `class`). */
+const createBookingInput = z
+  .object({
+    showId: z.string({ message: 'showId is required' }).trim().min(1, 'showId is required'),
+    selectedSeats: z
+      .array(z.string().trim().max(10, 'Invalid seat'), { message: messages.noSeats })
+      .max(50, messages.maxSeats)
+      .optional(),
+    quantity: z
+      .number({ message: `Choose between 1 and ${MAX_SEATS_PER_BOOKING} seats` })
+      .int(`Choose between 1 and ${MAX_SEATS_PER_BOOKING} seats`)
+      .min(1, `Choose between 1 and ${MAX_SEATS_PER_BOOKING} seats`)
+      .max(MAX_SEATS_PER_BOOKING, messages.maxSeats)
+      .optional(),
+    class: z.string({ message: 'class is a seat class name' }).trim().min(1).max(20).optional(),
+    accessible: z.boolean({ message: 'accessible is true or false' }).optional(),
+    userId: z.string().optional(),
+  })
+  .refine((input) => input.selectedSeats !== undefined || input.quantity !== undefined, {
+    message: messages.noSeats,
+    path: ['selectedSeats'],
+  });
 
 const liveStatuses = ['pending', 'paid'] as const;
 const userBookingsQuery = z.object({
@@ -44,7 +59,12 @@ export async function bookingRoutes(app: FastifyInstance) {
         now,
         userId: user.id,
         showId: input.showId,
-        seatIds: input.selectedSeats,
+        choice:
+          input.selectedSeats !== undefined
+            ? { seatIds: input.selectedSeats }
+            : { quantity: input.quantity!, cls: input.class },
+        accessible: input.accessible,
+        rules: { gapRule: config.SEAT_GAP_RULE === 'on', releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES },
         limits: {
           windowSeconds: config.PAYMENT_WINDOW_SECONDS,
           maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
