@@ -1,29 +1,10 @@
-import type { Layout, LayoutInput } from '@marquee/shared';
+import type { LayoutInput, Screen, ScreenResponse, ScreensResponse } from '@marquee/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { adminQueryKey } from './get-dashboard.ts';
 
 /** A screen as the admin API answers it (CONTRACT §7, SCREENS-API.md). */
-export interface AdminScreen {
-  _id: string;
-  name: string;
-  layout: Layout;
-  classes: string[];
-  seatCount: number;
-  upcomingShows: number;
-}
-
-interface ScreensAnswer {
-  success: true;
-  message: string;
-  screens: AdminScreen[];
-}
-
-interface ScreenAnswer {
-  success: true;
-  message: string;
-  screen: AdminScreen;
-}
+export type AdminScreen = Screen;
 
 export const screensQueryKey = [...adminQueryKey, 'screens'] as const;
 
@@ -32,7 +13,7 @@ export function useScreens() {
   return useQuery({
     queryKey: screensQueryKey,
     queryFn: ({ signal }) =>
-      api<ScreensAnswer>('/api/admin/screens', { signal, fallbackMessage: 'Failed to fetch screens' }),
+      api<ScreensResponse>('/api/admin/screens', { signal, fallbackMessage: 'Failed to fetch screens' }),
   });
 }
 
@@ -48,7 +29,7 @@ export function useSaveScreen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name, layout }: SaveScreenInput) =>
-      api<ScreenAnswer>(id ? `/api/admin/screens/${encodeURIComponent(id)}` : '/api/admin/screens', {
+      api<ScreenResponse>(id ? `/api/admin/screens/${encodeURIComponent(id)}` : '/api/admin/screens', {
         method: id ? 'PUT' : 'POST',
         body: { name, layout },
         fallbackMessage: 'Failed to save the screen',

@@ -110,6 +110,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const serverLayout = seatInfo.seats?.layout;
   const layout = useMemo(() => serverLayout ?? gridLayout(totalSeats), [serverLayout, totalSeats]);
   const layoutSeatIds = useMemo(() => new Set(seatIds(layout)), [layout]);
+  const isWideMap = layout.rows.some(({ seats }) => seats.length > 16);
   const serverPrices = seatInfo.seats?.prices;
   const prices = useMemo(
     () =>
@@ -281,7 +282,11 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
       />
 
       {show && date && (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        // A wide screen's map takes the page's whole width, its show card and summary beside each
+        // other below it; the spec's map of 12 keeps them in a column at its side.
+        <div
+          className={`grid gap-6 lg:items-start ${isWideMap ? 'lg:grid-cols-2' : 'lg:grid-cols-[minmax(0,1fr)_20rem]'}`}
+        >
           {/* On the page as long as the map is, so the first seat chosen is announced too: a live
               region that arrives with its text (as the summary below does) is not read out. */}
           <p role="status" className="sr-only">
@@ -291,7 +296,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
           <p role="status" className="sr-only">
             {stranded ? strandedMessage(stranded) : ''}
           </p>
-          <div className="lg:col-start-2 lg:row-start-1">
+          <div className={isWideMap ? 'lg:row-start-2' : 'lg:col-start-2 lg:row-start-1'}>
             <SelectedShowCard
               movieTitle={movie.title}
               dateLabel={showDate}
@@ -299,7 +304,9 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
               price={show.showPrice}
             />
           </div>
-          <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <div
+            className={`min-w-0 ${isWideMap ? 'lg:col-span-2' : 'lg:col-start-1 lg:row-span-2 lg:row-start-1'}`}
+          >
             <SeatSection
               ref={seatSection}
               layout={layout}

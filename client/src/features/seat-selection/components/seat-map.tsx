@@ -79,8 +79,13 @@ const SeatCell = memo(function SeatCell({
         onClick={() => {
           if (!isBooked) onToggle(seat.id);
         }}
-        style={{ width: 'var(--seat)', height: 'var(--seat)' }}
-        className={`relative flex items-center justify-center rounded-t-lg rounded-b-sm border-2 text-[10px] font-semibold tracking-tighter transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 sm:text-xs sm:tracking-normal dark:focus-visible:outline-sky-400 ${state === 'available' ? tone : seatStateClass[state]} ${isStranded ? 'ring-3 ring-amber-500 ring-offset-1 dark:ring-amber-400 dark:ring-offset-zinc-900' : ''}`}
+        // The label grows with the seat, from 10 px on a 24 px seat to 12 px from 34 px.
+        style={{
+          width: 'var(--seat)',
+          height: 'var(--seat)',
+          fontSize: 'clamp(10px, calc(var(--seat) * 0.36), 12px)',
+        }}
+        className={`relative flex items-center justify-center rounded-t-lg rounded-b-sm border-2 font-semibold tracking-tighter transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:focus-visible:outline-sky-400 ${state === 'available' ? tone : seatStateClass[state]} ${isStranded ? 'ring-3 ring-amber-500 ring-offset-1 dark:ring-amber-400 dark:ring-offset-zinc-900' : ''}`}
       >
         {isBooked ? (
           <X aria-hidden className="size-4" strokeWidth={3} />
