@@ -7,6 +7,7 @@ import {
   newScreenState,
   paintModeFor,
   seatLabels,
+  visibleGrid,
   type EditorState,
   type EditorTool,
 } from './layout-editor.ts';
@@ -48,14 +49,20 @@ describe('layout editor', () => {
     expect(state.grid[0]![0]!.kind).toBe('seat');
   });
 
-  it('resizes within the limits, keeping what was drawn', () => {
+  it('resizes within the limits, keeping what was drawn through a shrink and a grow', () => {
     let state = paint(newScreenState(2, 2), 0, 1, { type: 'seat-gap' });
     state = editorReducer(state, { type: 'resize', rows: 40, columns: 3 });
-    expect(state.grid).toHaveLength(26);
-    expect(state.grid[0]).toEqual([{ classIndex: 0, kind: 'seat' }, null, { classIndex: 0, kind: 'seat' }]);
-    state = editorReducer(state, { type: 'resize', rows: 0, columns: 99 });
-    expect(state.grid).toHaveLength(1);
-    expect(state.grid[0]).toHaveLength(30);
+    expect(visibleGrid(state)).toHaveLength(26);
+    expect(visibleGrid(state)[0]).toEqual([
+      { classIndex: 0, kind: 'seat' },
+      null,
+      { classIndex: 0, kind: 'seat' },
+    ]);
+    state = editorReducer(state, { type: 'resize', rows: 0, columns: 1 });
+    expect(visibleGrid(state)).toEqual([[{ classIndex: 0, kind: 'seat' }]]);
+    state = editorReducer(state, { type: 'resize', rows: 1, columns: 99 });
+    expect(visibleGrid(state)[0]).toHaveLength(30);
+    expect(visibleGrid(state)[0]![1]).toBeNull();
   });
 
   it('moves the seats of a removed class to the first class', () => {
@@ -72,6 +79,6 @@ describe('layout editor', () => {
     });
     const state = editorStateOf(layout);
     expect(state.classes).toEqual(['Prime', 'Classic']);
-    expect(state.grid[1]).toEqual([{ classIndex: 1, kind: 'seat' }, null, null]);
+    expect(visibleGrid(state)[1]).toEqual([{ classIndex: 1, kind: 'seat' }, null, null]);
   });
 });

@@ -12,9 +12,26 @@ import {
 /** A position of the editor's grid: a seat (its class by index into `classes`) or a gap. */
 export type EditorCell = { classIndex: number; kind: SeatKind } | null;
 
+/**
+ * `grid` always holds the largest screen (26 × 30); `rows` and `columns` say how much of it is the
+ * screen. So shrinking and growing again (typing "12" passes through "1") loses nothing drawn.
+ */
 export interface EditorState {
   classes: string[];
   grid: EditorCell[][];
+  rows: number;
+  columns: number;
+}
+
+const seat = (): EditorCell => ({ classIndex: 0, kind: 'seat' });
+const fullGrid = (cellAt: (row: number, col: number) => EditorCell): EditorCell[][] =>
+  Array.from({ length: MAX_LAYOUT_ROWS }, (_, r) =>
+    Array.from({ length: MAX_ROW_POSITIONS }, (_, c) => cellAt(r, c)),
+  );
+
+/** The positions of the screen as drawn: the part of the grid inside rows × columns. */
+export function visibleGrid(state: EditorState): EditorCell[][] {
+  return state.grid.slice(0, state.rows).map((row) => row.slice(0, state.columns));
 }
 
 /** What a click, drag or Space does to a position. */
@@ -36,12 +53,7 @@ export type EditorAction =
   | { type: 'load'; state: EditorState };
 
 export function newScreenState(rows = 8, columns = 12): EditorState {
-  return {
-    classes: ['Classic'],
-    grid: Array.from({ length: rows }, () =>
-      Array.from({ length: columns }, (): EditorCell => ({ classIndex: 0, kind: 'seat' })),
-    ),
-  };
+  return { classes: ['Classic'], grid: fullGrid(seat), rows, columns };
 }
 
 /** The editor's state of a saved layout: rows padded with gaps to the widest row. */
@@ -50,19 +62,22 @@ export function editorStateOf(layout: Layout): EditorState {
   const columns = Math.max(1, ...layout.rows.map((row) => row.seats.length));
   return {
     classes: classes.length ? classes : ['Classic'],
-    grid: layout.rows.map(({ seats }) =>
-      Array.from({ length: columns }, (_, col): EditorCell => {
-        const seat = seats[col];
-        return seat ? { classIndex: Math.max(0, classes.indexOf(seat.class)), kind: seat.kind } : null;
-      }),
-    ),
+    // Short rows are padded with gaps; beyond the screen, seats wait for a resize.
+    grid: fullGrid((row, col) => {
+      const seats = layout.rows[row]?.seats;
+      if (!seats || col >= columns) return seat();
+      const found = seats[col];
+      return found ? { classIndex: Math.max(0, classes.indexOf(found.class)), kind: found.kind } : null;
+    }),
+    rows: Math.max(1, layout.rows.length),
+    columns,
   };
 }
 
 /** The layout to send: the server letters the rows and numbers the seats. */
 export function layoutInputOf(state: EditorState): LayoutInput {
   return {
-    rows: state.grid.map((row) => ({
+    rows: visibleGrid(state).map((row) => ({
       seats: row.map((cell) =>
         cell ? { class: state.classes[cell.classIndex] ?? state.classes[0]!, kind: cell.kind } : null,
       ),
@@ -72,7 +87,7 @@ export function layoutInputOf(state: EditorState): LayoutInput {
 
 /** The seat ids the layout will have, position by position (null for gaps): A1 A2 _ A3. */
 export function seatLabels(state: EditorState): (string | null)[][] {
-  return state.grid.map((row, index) => {
+  return visibleGrid(state).map((row, index) => {
     const letter = rowLabel(index);
     let number = 0;
     return row.map((cell) => (cell ? `${letter}${++number}` : null));
@@ -112,19 +127,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   switch (action.type) {
     case 'load':
       return action.state;
-    case 'resize': {
-      const rows = clamp(action.rows, 1, MAX_LAYOUT_ROWS);
-      const columns = clamp(action.columns, 1, MAX_ROW_POSITIONS);
-      // New positions are seats of the first class; cut ones are dropped from the back and right.
-      const grid = Array.from({ length: rows }, (_, r) =>
-        Array.from({ length: columns }, (_, c): EditorCell => {
-          const row = state.grid[r];
-          return row && c < row.length ? row[c]! : { classIndex: 0, kind: 'seat' };
-        }),
-      );
-      return { ...state, grid };
-    }
+    case 'resize':
+      return {
+        ...state,
+        rows: clamp(action.rows, 1, MAX_LAYOUT_ROWS),
+        columns: clamp(action.columns, 1, MAX_ROW_POSITIONS),
+      };
     case 'paint': {
+      if (action.row >= state.rows || action.col >= state.columns) return state;
       const cell = state.grid[action.row]?.[action.col];
       if (cell === undefined) return state;
       if (action.tool.type === 'class' && !state.classes[action.tool.classIndex]) return state;
@@ -157,7 +167,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
           return cell.classIndex > gone ? { ...cell, classIndex: cell.classIndex - 1 } : cell;
         }),
       );
-      return { classes: state.classes.filter((_, i) => i !== gone), grid };
+      return { ...state, classes: state.classes.filter((_, i) => i !== gone), grid };
     }
   }
 }

@@ -5,6 +5,7 @@ import { classToneClass } from '../../../lib/seat-class-tones.ts';
 import {
   paintModeFor,
   seatLabels,
+  visibleGrid,
   type EditorState,
   type EditorTool,
   type PaintMode,
@@ -25,8 +26,8 @@ const kindNames = { seat: 'seat', wheelchair: 'wheelchair space', companion: 'co
  */
 export function LayoutGrid({ state, tool, onPaint }: LayoutGridProps) {
   const labels = seatLabels(state);
-  const rows = state.grid.length;
-  const columns = state.grid[0]?.length ?? 0;
+  const { rows, columns } = state;
+  const grid = visibleGrid(state);
   const [focus, setFocus] = useState({ row: 0, col: 0 });
   const active = { row: Math.min(focus.row, rows - 1), col: Math.min(focus.col, columns - 1) };
   const buttons = useRef(new Map<string, HTMLButtonElement>());
@@ -84,7 +85,7 @@ export function LayoutGrid({ state, tool, onPaint }: LayoutGridProps) {
       onPointerLeave={() => (stroke.current = null)}
       className="inline-flex flex-col gap-1 select-none"
     >
-      {state.grid.map((cells, row) => (
+      {grid.map((cells, row) => (
         <div role="row" key={row} className="flex items-center gap-1">
           <div
             role="rowheader"

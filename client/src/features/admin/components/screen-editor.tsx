@@ -45,8 +45,7 @@ export function ScreenEditor({ screen, renderPreview, onDone }: ScreenEditorProp
   const [message, setMessage] = useState<string>();
   const [isPreviewing, setIsPreviewing] = useState(false);
   const save = useSaveScreen();
-  const rows = state.grid.length;
-  const columns = state.grid[0]?.length ?? 0;
+  const { rows, columns } = state;
   const parsed = useMemo(() => layoutSchema.safeParse(layoutInputOf(state)), [state]);
 
   const tools: { tool: EditorTool; label: string; icon: ReactNode }[] = [

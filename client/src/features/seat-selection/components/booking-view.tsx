@@ -302,6 +302,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
               dateLabel={showDate}
               time={show.showTime}
               price={show.showPrice}
+              hasClasses={Object.keys(prices).length > 1}
             />
           </div>
           <div
