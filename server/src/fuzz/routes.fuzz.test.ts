@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../test/app.ts';
-import { bookings, movies, payments, shows, users } from '../db/schema.ts';
+import { bookings, movies, payments, screens, shows, users } from '../db/schema.ts';
 import { hostileBody, hostilePathSegment, hostileQuery, type Json } from './hostile-input.ts';
 
 /**
@@ -47,7 +47,7 @@ const routes: Route[] = [
     path: '/api/shows',
     fields: ['movie', 'showPrice', 'totalSeats', 'dateTimings', 'screen', 'prices'],
   },
-  { method: 'PUT', path: '/api/shows/:id', fields: ['showPrice', 'date', 'time', 'totalSeats'] },
+  { method: 'PUT', path: '/api/shows/:id', fields: ['showPrice', 'prices', 'date', 'time', 'totalSeats'] },
   { method: 'POST', path: '/api/shows/:id/cancel' },
   { method: 'DELETE', path: '/api/shows/:id' },
   { method: 'GET', path: '/api/bookings/seats/:showId' },
@@ -55,7 +55,7 @@ const routes: Route[] = [
   {
     method: 'POST',
     path: '/api/bookings/create',
-    fields: ['showId', 'selectedSeats', 'userId', 'quantity', 'class'],
+    fields: ['showId', 'selectedSeats', 'userId', 'quantity', 'class', 'accessible'],
   },
   { method: 'GET', path: '/api/bookings/user', query: ['status'] },
   { method: 'GET', path: '/api/bookings/user/:userId', query: ['status'] },
@@ -83,6 +83,10 @@ const routes: Route[] = [
   { method: 'GET', path: '/api/admin/reconciliation' },
   { method: 'GET', path: '/api/admin/admissions' },
   { method: 'GET', path: '/api/admin/users', query: ['q', 'page', 'pageSize'] },
+  { method: 'GET', path: '/api/admin/screens' },
+  { method: 'GET', path: '/api/admin/screens/:id' },
+  { method: 'POST', path: '/api/admin/screens', fields: ['name', 'layout'] },
+  { method: 'PUT', path: '/api/admin/screens/:id', fields: ['name', 'layout'] },
   { method: 'GET', path: '/api/bookings/:id/ticket' },
   { method: 'POST', path: '/api/checkin', fields: ['code', 'reference'] },
   { method: 'GET', path: '/api/door/shows' },
@@ -117,7 +121,7 @@ const counts = new Map<string, number>();
 async function dataDigest(): Promise<string> {
   const db = t.testDb.database.db;
   const digest = createHash('sha256');
-  for (const table of [users, movies, shows, bookings, payments] as const) {
+  for (const table of [users, movies, shows, screens, bookings, payments] as const) {
     const rows = await db
       .select()
       .from(table)
@@ -141,6 +145,8 @@ beforeAll(async () => {
     .select({ id: shows.id })
     .from(shows)
     .where(sql`${shows.startsAt} > now() + interval '2 hours'`)
+    // The last show: never the seed's sold-out one (tomorrow's first), whatever the time of day.
+    .orderBy(desc(shows.startsAt))
     .limit(1);
   const created = await t.app.inject({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
@@ -29,6 +30,8 @@ export interface CreateBookingOptions {
 
 /** Best available picks again when another buyer claimed a picked seat first. */
 const BEST_AVAILABLE_ATTEMPTS = 4;
+/** First key of the advisory lock best-available buyers of one show take (the second is the show). */
+const BEST_AVAILABLE_LOCK = 7_415_014;
 
 /**
  * Creates a booking with its checkout: the seats are held (one statement, see hold-seats.ts)
@@ -51,9 +54,9 @@ export async function createBooking({
 }: CreateBookingOptions): Promise<{ hold: Hold; checkout: { ref: string; url: string } }> {
   const paymentId = randomUUID();
   const local = gateway.localCheckout?.(paymentId);
-  const hold = (seatIds: string[]) =>
+  const hold = (seatIds: string[], on: Db = db) =>
     holdSeats({
-      db,
+      db: on,
       showId,
       seatIds,
       userId,
@@ -78,7 +81,7 @@ async function holdChoice(options: {
   accessible: boolean;
   rules: SeatRulesConfig;
   now: Date;
-  hold: (seatIds: string[]) => Promise<Hold>;
+  hold: (seatIds: string[], on?: Db) => Promise<Hold>;
 }): Promise<Hold> {
   const { db, showId, choice, accessible, rules, now, hold } = options;
   if ('seatIds' in choice) {
@@ -87,9 +90,21 @@ async function holdChoice(options: {
     return hold(seats);
   }
   for (let attempt = 1; ; attempt++) {
-    const seats = await pickBestAvailable({ db, showId, quantity: choice.quantity, cls: choice.cls, now });
     try {
-      return await hold(seats);
+      // Best-available buyers of one show pick one after another (a lock only they take, before
+      // any other), so they never pick the same seats; a buyer who chose seats themselves may
+      // still claim a picked seat first, and then the pick is made again.
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${BEST_AVAILABLE_LOCK}, hashtext(${showId}))`);
+        const seats = await pickBestAvailable({
+          db: tx,
+          showId,
+          quantity: choice.quantity,
+          cls: choice.cls,
+          now,
+        });
+        return hold(seats, tx as unknown as Db);
+      });
     } catch (error) {
       if (!(error instanceof SeatsTakenError)) throw error;
       if (attempt === BEST_AVAILABLE_ATTEMPTS) {

@@ -8,7 +8,7 @@ import {
   type LayoutSeat,
 } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
@@ -101,7 +101,7 @@ interface ShowSeats {
 }
 
 /** The show's layout snapshot and the seats blocked at `now` (null when there is no show). */
-async function readShowSeats(db: Db, showId: string, now: Date): Promise<ShowSeats | null> {
+async function readShowSeats(db: Queryable, showId: string, now: Date): Promise<ShowSeats | null> {
   const [show] = await db
     .select({ layout: shows.layout, startsAt: shows.startsAt })
     .from(shows)
@@ -146,7 +146,7 @@ export async function checkChosenSeats(options: {
 
 /** Picks best available seats (CONTRACT §7) from the seats blocked now. */
 export async function pickBestAvailable(options: {
-  db: Db;
+  db: Queryable;
   showId: string;
   quantity: number;
   cls: string | undefined;
