@@ -22,6 +22,7 @@ import { StripeGateway } from './features/payments/stripe-gateway.ts';
 import { CATALOGUE_CHANNEL, MovieCache } from './features/catalogue/movie-cache.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
+import { screenRoutes } from './features/screens/routes.ts';
 import { seatRoutes } from './features/seats/routes.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
@@ -103,7 +104,7 @@ export async function buildApp({
     genReqId: requestIdOf,
   });
 
-  const seatMaps = new SeatMapCache(database.db);
+  const seatMaps = new SeatMapCache(database.db, undefined, config.ACCESSIBLE_RELEASE_MINUTES);
   const movieCache = new MovieCache(database.db);
   const secret = await resolveAuthSecret({ config, db: database.db });
   const auth = createAuth({ db: database.db, config, secret, log: app.log });
@@ -189,6 +190,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(admissionRoutes);
   await app.register(programmeRoutes);
+  await app.register(screenRoutes);
   await app.register(seatRoutes);
   await app.register(staticFiles);
 

@@ -34,6 +34,12 @@ const envSchema = z
     UNPAID_BOOKINGS_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
     /** Unpaid bookings one account may have for one show (the contract's rule is 1). */
     UNPAID_BOOKINGS_PER_SHOW: z.coerce.number().int().min(1).max(100).default(1),
+    /** Minutes a screen needs between one show's end and the next start (CONTRACT §7). */
+    CLEANING_MINUTES: z.coerce.number().int().min(0).max(240).default(15),
+    /** Minutes before a show when unsold wheelchair and companion seats go on general sale. */
+    ACCESSIBLE_RELEASE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /** Refuse bookings that leave a single seat stranded (CONTRACT §7). */
+    SEAT_GAP_RULE: z.enum(['on', 'off'], { message: 'SEAT_GAP_RULE must be on or off' }).default('on'),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     CINEMA_NAME: z.string().trim().min(1).default('Marquee Cinemas'),
     // Where and when to find the cinema: the footer and the tickets show them. The defaults are

@@ -33,7 +33,12 @@ async function main() {
   });
   if (dataDirWarning) app.log.warn(dataDirWarning);
 
-  const seeded = await seedIfEmpty({ db: database.db, timeZone: config.CINEMA_TIMEZONE, now: new Date() });
+  const seeded = await seedIfEmpty({
+    db: database.db,
+    timeZone: config.CINEMA_TIMEZONE,
+    now: new Date(),
+    cleaningMinutes: config.CLEANING_MINUTES,
+  });
   if (seeded) app.log.info('seeded the sample catalogue');
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureAdmin({

@@ -43,6 +43,9 @@ export async function createTestApp({
     AUTH_RATE_LIMIT: '0',
     UNPAID_BOOKINGS_LIMIT: '100',
     UNPAID_BOOKINGS_PER_SHOW: '100',
+    // Suites written before the single-seat rule book seats anywhere on the map; the rule's own
+    // tests (features/bookings/layout-rules.test.ts) turn it on.
+    SEAT_GAP_RULE: 'off',
     // Emails wait in the outbox until a test sends them (deliverDueEmails).
     EMAIL_POLL_MS: '0',
     ...env,

@@ -132,30 +132,48 @@ const timeOfDay = z
     error: (issue) => `Invalid time: ${String(issue.input)}`,
   });
 
-/** POST /api/shows (spec §3 payload); timings may be `{time}` entries or plain strings. */
-export const createShowsInput = z.object({
-  movie: z.string({ message: showMessages.movieRequired }).trim().min(1, showMessages.movieRequired),
-  showPrice: price,
-  totalSeats: totalSeats.optional().default(100),
-  dateTimings: z
-    .array(
-      z.object({
-        date: isoDate,
-        timings: z.array(
-          z.union([timeOfDay, z.object({ time: timeOfDay }).transform((timing) => timing.time)]),
-        ),
-      }),
-      { message: showMessages.noTimings },
-    )
-    .refine((entries) => entries.some((entry) => entry.timings.length > 0), showMessages.noTimings)
-    .refine((entries) => entries.length <= 60, 'At most 60 dates at a time'),
+/** Class → rupees, as Add Show sends a price per class of the screen (CONTRACT §7). */
+const classPrices = z.record(z.string().trim().min(1).max(20), price, {
+  message: 'Prices are class → rupees',
 });
+
+/**
+ * POST /api/shows (spec §3 payload); timings may be `{time}` entries or plain strings. With
+ * `screen` (an id) and `prices`, the screen's layout decides the seats (CONTRACT §7); without,
+ * the spec's map of `totalSeats` on the default screen at `showPrice`.
+ */
+export const createShowsInput = z
+  .object({
+    movie: z.string({ message: showMessages.movieRequired }).trim().min(1, showMessages.movieRequired),
+    showPrice: price.optional(),
+    totalSeats: totalSeats.optional(),
+    screen: z.string({ message: 'Screen not found' }).trim().min(1, 'Screen not found').optional(),
+    prices: classPrices.optional(),
+    dateTimings: z
+      .array(
+        z.object({
+          date: isoDate,
+          timings: z.array(
+            z.union([timeOfDay, z.object({ time: timeOfDay }).transform((timing) => timing.time)]),
+          ),
+        }),
+        { message: showMessages.noTimings },
+      )
+      .refine((entries) => entries.some((entry) => entry.timings.length > 0), showMessages.noTimings)
+      .refine((entries) => entries.length <= 60, 'At most 60 dates at a time'),
+  })
+  .refine((input) => input.showPrice !== undefined || input.prices !== undefined, {
+    message: showMessages.invalidPrice,
+    path: ['showPrice'],
+  });
 export type CreateShowsInput = z.infer<typeof createShowsInput>;
 
 /** PUT /api/shows/{id}: any of price, date + time, total seats. */
 export const updateShowInput = z
   .object({
     showPrice: price.optional(),
+    /** Class → rupees, for a show with several seat classes. */
+    prices: classPrices.optional(),
     showDate: isoDate.optional(),
     showTime: timeOfDay.optional(),
     totalSeats: totalSeats.optional(),
@@ -175,4 +193,6 @@ export const timeslotQuery = z.object({
   movieId: z.string({ message: showMessages.movieFirst }).trim().min(1, showMessages.movieFirst),
   date: isoDate,
   time: timeOfDay,
+  /** The screen to check (CONTRACT §7); the default screen when left out. */
+  screen: z.string().trim().min(1).optional(),
 });

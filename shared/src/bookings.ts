@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instant, ok, uuid } from './api.ts';
 import { cinemaDetailsSchema, movieSchema, showWith } from './catalogue.ts';
 import { messages } from './errors.ts';
+import { MAX_SEATS_PER_BOOKING } from './seats.ts';
 
 export const bookingStatusSchema = z.enum(['pending', 'paid', 'cancelled', 'expired']);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
@@ -53,11 +54,41 @@ export const createBookingRequest = z
     showId: z.string({ message: 'showId is required' }).trim().min(1, 'showId is required'),
     selectedSeats: z
       .array(z.string().trim().max(10, 'Invalid seat'), { message: messages.noSeats })
-      .max(50, messages.maxSeats),
+      .max(50, messages.maxSeats)
+      .optional()
+      .meta({ description: 'The seats chosen (the spec). Leave out to ask for `quantity` seats instead' }),
+    quantity: z
+      .number({ message: `Choose between 1 and ${MAX_SEATS_PER_BOOKING} seats` })
+      .int(`Choose between 1 and ${MAX_SEATS_PER_BOOKING} seats`)
+      .min(1, `Choose between 1 and ${MAX_SEATS_PER_BOOKING} seats`)
+      .max(MAX_SEATS_PER_BOOKING, messages.maxSeats)
+      .optional()
+      .meta({
+        description:
+          'Best available (CONTRACT §7): the server picks this many seats together and holds them, or answers 409',
+      }),
+    class: z
+      .string({ message: 'class is a seat class name' })
+      .trim()
+      .min(1)
+      .max(20)
+      .optional()
+      .meta({ description: 'With `quantity`: only seats of this class' }),
+    accessible: z.boolean({ message: 'accessible is true or false' }).optional().meta({
+      description:
+        'The buyer needs a wheelchair space: lets the booking take one (and its companion seat) while they are held back',
+    }),
     userId: z.string().optional(),
   })
+  .refine((input) => input.selectedSeats !== undefined || input.quantity !== undefined, {
+    message: messages.noSeats,
+    path: ['selectedSeats'],
+  })
   .meta({
-    examples: [{ showId: '0b7f7e9c-2c1e-4c43-9a55-6f1d7f2b8a10', selectedSeats: ['A1', 'A2'] }],
+    examples: [
+      { showId: '0b7f7e9c-2c1e-4c43-9a55-6f1d7f2b8a10', selectedSeats: ['A1', 'A2'] },
+      { showId: '0b7f7e9c-2c1e-4c43-9a55-6f1d7f2b8a10', quantity: 3, class: 'Recliner' },
+    ],
   });
 export type CreateBookingRequest = z.input<typeof createBookingRequest>;
 

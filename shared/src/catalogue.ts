@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instant, isoDateText, ok, uuid } from './api.ts';
+import { layoutAnswerSchema } from './seat-layout.ts';
 
 /** A movie as the API answers: the listing fields and the OMDb-style detail fields (CONTRACT §3). */
 export const movieSchema = z
@@ -45,10 +46,16 @@ const showFields = {
   showDate: isoDateText.meta({ description: "The day in the cinema's time zone" }),
   showTime: z.string().meta({ examples: ['6:30 PM'], description: "h:mm AM/PM in the cinema's time zone" }),
   startsAt: instant,
-  showPrice: z.number().meta({ description: 'Rupees per seat' }),
+  showPrice: z.number().meta({ description: 'Rupees per seat: the lowest class price' }),
   totalSeats: z.number().int(),
   availableSeats: z.number().int(),
   status: showStatusSchema,
+  screen: z
+    .object({ _id: z.string(), name: z.string() })
+    .meta({ description: 'The screen the show is on, named as it was when the show was made (CONTRACT §7)' }),
+  prices: z
+    .record(z.string(), z.number())
+    .meta({ description: 'Class → rupees', examples: [{ Classic: 180, Prime: 250, Recliner: 400 }] }),
 };
 /** A show whose `movie` is given by `movie` (the id, the movie, or part of it). */
 export const showWith = <M extends z.ZodType>(movie: M) => z.object({ ...showFields, movie });
@@ -90,6 +97,13 @@ export const seatsResponse = ok({
   occupiedSeats: z
     .record(z.string(), z.literal(true))
     .meta({ description: 'Seats held or sold, as `{ "A1": true }`', examples: [{ A1: true, A2: true }] }),
+  screen: z.object({ _id: z.string(), name: z.string() }),
+  prices: z.record(z.string(), z.number()).meta({ description: 'Class → rupees' }),
+  layout: layoutAnswerSchema,
+  accessibleReleaseAt: instant.nullable().meta({
+    description:
+      'When unsold wheelchair and companion seats go on general sale; null when the layout has none (CONTRACT §7)',
+  }),
 }).meta({ id: 'SeatMap' });
 export type SeatsResponse = z.infer<typeof seatsResponse>;
 

@@ -10,3 +10,5 @@ export * from './time.ts';
 export * from './admin-input.ts';
 export * from './dates.ts';
 export * from './door.ts';
+export * from './seat-layout.ts';
+export * from './screens.ts';

@@ -116,6 +116,10 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/admin/add-show.tsx').then((m) => ({ Component: m.AdminAddShowRoute })),
       },
       {
+        path: 'screens',
+        lazy: () => import('./routes/admin/screens.tsx').then((m) => ({ Component: m.AdminScreensRoute })),
+      },
+      {
         path: 'all-shows',
         lazy: () => import('./routes/admin/all-shows.tsx').then((m) => ({ Component: m.AdminShowsRoute })),
       },

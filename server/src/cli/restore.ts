@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { lockDataDir } from '../db/client.ts';
 import { EnvError, loadEnv } from '../env.ts';
 
@@ -33,7 +34,10 @@ async function main(): Promise<number> {
       fs.renameSync(pgdata, keptAt);
     }
     try {
-      const client = new PGlite(pgdata, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+      const client = new PGlite(pgdata, {
+        extensions: { btree_gist },
+        loadDataDir: new Blob([fs.readFileSync(file)]),
+      });
       await client.waitReady;
       await client.query('select 1');
       await client.close();

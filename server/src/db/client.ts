@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -74,7 +75,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = inMemory ? new PGlite() : new PGlite(path.join(path.resolve(dataDir), 'pgdata'));
+    // btree_gist: the screen-overlap exclusion constraint (migration 0007) compares uuids in GiST.
+    const extensions = { btree_gist };
+    client = inMemory
+      ? new PGlite({ extensions })
+      : new PGlite(path.join(path.resolve(dataDir), 'pgdata'), { extensions });
     await client.waitReady;
   } catch (error) {
     release();

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { gridLayout, seatIds } from '@marquee/shared';
+import { DEFAULT_SCREEN_ID, DEFAULT_SCREEN_NAME } from '../features/screens/screen-rules.ts';
 import { slugify } from '../features/programme/create-movie.ts';
 import type { Queryable } from './client.ts';
 import { bookingSeats, bookings, movies, payments, shows, users } from './schema.ts';
@@ -21,13 +23,30 @@ export async function insertMovie(db: Queryable, fields: Partial<NewMovie> & { t
   return row!;
 }
 
+/**
+ * A show written directly: without a layout, the spec's grid of `totalSeats` on the default screen
+ * at one price. Like insertBooking it skips the programme's rules: `screenFreeAt` stays null, so
+ * fixtures at any times never meet the screen-overlap constraint (createShows sets it).
+ */
 export async function insertShow(
   db: Queryable,
   fields: Partial<NewShow> & { movieId: string; startsAt: Date },
 ) {
+  const totalSeats = fields.totalSeats ?? (fields.layout ? seatIds(fields.layout).length : 96);
+  const pricePaise =
+    fields.pricePaise ?? (fields.prices ? Math.min(...Object.values(fields.prices)) : 20_000);
   const [row] = await db
     .insert(shows)
-    .values({ id: randomUUID(), pricePaise: 20_000, totalSeats: 96, ...fields })
+    .values({
+      id: randomUUID(),
+      screenId: DEFAULT_SCREEN_ID,
+      screenName: DEFAULT_SCREEN_NAME,
+      layout: gridLayout(totalSeats),
+      prices: { Standard: pricePaise },
+      ...fields,
+      totalSeats,
+      pricePaise,
+    })
     .returning();
   return row!;
 }

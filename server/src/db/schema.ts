@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Layout } from '@marquee/shared';
 import {
   bigserial,
   boolean,
@@ -119,6 +120,19 @@ export const movies = pgTable('movies', {
   updatedAt: updatedAt(),
 });
 
+/** A screen and its layout (CONTRACT §7); shows keep a snapshot of the layout they were made with. */
+export const screens = pgTable(
+  'screens',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    layout: jsonb('layout').$type<Layout>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('screens_name_uq').on(sql`lower(${t.name})`)],
+);
+
 export const shows = pgTable(
   'shows',
   {
@@ -128,7 +142,19 @@ export const shows = pgTable(
       .references(() => movies.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     pricePaise: integer('price_paise').notNull(),
+    /** The seats of the layout snapshot; `pricePaise` is its lowest class price. */
     totalSeats: integer('total_seats').notNull(),
+    screenId: uuid('screen_id')
+      .notNull()
+      .references(() => screens.id),
+    /** The screen's name when the show was made: what tickets and emails print. */
+    screenName: text('screen_name').notNull(),
+    /** The screen's layout when the show was made: later edits of the screen never change it. */
+    layout: jsonb('layout').$type<Layout>().notNull(),
+    /** Class → paise. */
+    prices: jsonb('prices').$type<Record<string, number>>().notNull(),
+    /** Start + runtime + CLEANING_MINUTES; the exclusion constraint keeps a screen's shows apart. */
+    screenFreeAt: timestamp('screen_free_at', { withTimezone: true }),
     /** 'active' or 'cancelled'; 'sold-out' is derived from the seats actually held and sold. */
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
@@ -143,6 +169,8 @@ export const shows = pgTable(
       .on(t.movieId, t.startsAt)
       .where(sql`${t.status} = 'active'`),
     index('shows_starts_at_idx').on(t.startsAt),
+    index('shows_screen_idx').on(t.screenId, t.startsAt),
+    // shows_screen_no_overlap (migration 0007) is an exclusion constraint drizzle cannot declare.
   ],
 );
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../test/app.ts';
-import { bookings, movies, payments, shows, users } from '../db/schema.ts';
+import { bookings, movies, payments, screens, shows, users } from '../db/schema.ts';
 import { hostileBody, hostilePathSegment, hostileQuery, type Json } from './hostile-input.ts';
 
 /**
@@ -50,7 +50,7 @@ const routes: Route[] = [
     path: '/api/shows',
     fields: ['movie', 'showPrice', 'totalSeats', 'dateTimings', 'screen', 'prices'],
   },
-  { method: 'PUT', path: '/api/shows/:id', fields: ['showPrice', 'date', 'time', 'totalSeats'] },
+  { method: 'PUT', path: '/api/shows/:id', fields: ['showPrice', 'prices', 'date', 'time', 'totalSeats'] },
   { method: 'POST', path: '/api/shows/:id/cancel' },
   { method: 'DELETE', path: '/api/shows/:id' },
   { method: 'GET', path: '/api/bookings/seats/:showId' },
@@ -58,7 +58,7 @@ const routes: Route[] = [
   {
     method: 'POST',
     path: '/api/bookings/create',
-    fields: ['showId', 'selectedSeats', 'userId', 'quantity', 'class'],
+    fields: ['showId', 'selectedSeats', 'userId', 'quantity', 'class', 'accessible'],
   },
   { method: 'GET', path: '/api/bookings/user', query: ['status'] },
   { method: 'GET', path: '/api/bookings/user/:userId', query: ['status'] },
@@ -86,6 +86,10 @@ const routes: Route[] = [
   { method: 'GET', path: '/api/admin/reconciliation' },
   { method: 'GET', path: '/api/admin/admissions' },
   { method: 'GET', path: '/api/admin/users', query: ['q', 'page', 'pageSize'] },
+  { method: 'GET', path: '/api/admin/screens' },
+  { method: 'GET', path: '/api/admin/screens/:id' },
+  { method: 'POST', path: '/api/admin/screens', fields: ['name', 'layout'] },
+  { method: 'PUT', path: '/api/admin/screens/:id', fields: ['name', 'layout'] },
   { method: 'GET', path: '/api/bookings/:id/ticket' },
   { method: 'POST', path: '/api/checkin', fields: ['code', 'reference'] },
   { method: 'GET', path: '/api/door/shows' },
@@ -120,7 +124,7 @@ const counts = new Map<string, number>();
 async function dataDigest(): Promise<string> {
   const db = t.testDb.database.db;
   const digest = createHash('sha256');
-  for (const table of [users, movies, shows, bookings, payments] as const) {
+  for (const table of [users, movies, shows, screens, bookings, payments] as const) {
     const rows = await db
       .select()
       .from(table)

@@ -175,6 +175,7 @@ export const openApi = fp(async (app: FastifyInstance, { checkResponses }: OpenA
         { name: 'Accounts', description: 'Sign-up, sign-in and sessions (better-auth)' },
         { name: 'Programme', description: 'Staff: movies and shows' },
         { name: 'Admin', description: 'Staff: dashboard, lists, refunds, users' },
+        { name: 'Screens', description: 'Screens and their seat layouts (admins)' },
         { name: 'Operations', description: 'Health, readiness and this description' },
       ],
     },

@@ -15,6 +15,8 @@ const show: AdminShow = {
   seatsSold: 4,
   seatsHeld: 2,
   bookingCount: 2,
+  screen: { _id: 'sc1', name: 'Screen 1' },
+  prices: { Standard: 250 },
 };
 
 describe('editing a show', () => {

@@ -3,6 +3,7 @@ import { emptyDraft, showDraftReducer } from './show-draft.ts';
 import {
   checkNewTiming,
   cinemaNow,
+  invalidClassPrice,
   firstError,
   isValidPrice,
   isValidTotalSeats,
@@ -109,5 +110,24 @@ describe('datetime-local values', () => {
     // 20:00 UTC is 01:30 the next day in Kolkata (UTC+5:30).
     expect(cinemaNow(new Date('2030-01-01T20:00:00Z'), 'Asia/Kolkata')).toBe('2030-01-02T01:30');
     expect(cinemaNow(new Date('2030-01-01T20:00:00Z'), 'America/New_York')).toBe('2030-01-01T15:00');
+  });
+});
+
+describe('Add Show on a screen', () => {
+  it('needs no Total Seats on a screen, and no single price when each class has one', () => {
+    const values = { movie: 'm1', showPrice: '', totalSeats: '' };
+    expect(validateShowForm(values, oneShow, { hasScreen: true, hasClassPrices: true })).toEqual({});
+    expect(validateShowForm(values, oneShow, { hasScreen: true })).toEqual({
+      showPrice: 'Please enter a valid show price',
+    });
+  });
+
+  it('names the first class without a valid price', () => {
+    const classes = ['Classic', 'Prime', 'Recliner'];
+    expect(invalidClassPrice(classes, { Classic: '200', Prime: '0', Recliner: '' })).toEqual({
+      seatClass: 'Prime',
+      message: 'Please enter a valid price for Prime',
+    });
+    expect(invalidClassPrice(classes, { Classic: '200', Prime: '250', Recliner: '400.50' })).toBeNull();
   });
 });

@@ -31,12 +31,19 @@ export function isValidTotalSeats(text: string): boolean {
   return Number.isInteger(value) && value >= 1 && value <= MAX_TOTAL_SEATS;
 }
 
-/** Spec §5, checked on submit in the form's order. */
-export function validateShowForm(values: ShowFormValues, draft: ShowDraft): FieldErrors<ShowFormField> {
+/**
+ * Spec §5, checked on submit in the form's order. On a chosen screen the layout decides the seats
+ * (no Total Seats), and a screen of several classes has a price per class instead of one.
+ */
+export function validateShowForm(
+  values: ShowFormValues,
+  draft: ShowDraft,
+  { hasScreen = false, hasClassPrices = false } = {},
+): FieldErrors<ShowFormField> {
   const errors: FieldErrors<ShowFormField> = {};
   if (!values.movie) errors.movie = showMessages.movieRequired;
-  if (!isValidPrice(values.showPrice)) errors.showPrice = showMessages.invalidPrice;
-  if (!isValidTotalSeats(values.totalSeats)) errors.totalSeats = showMessages.invalidTotalSeats;
+  if (!hasClassPrices && !isValidPrice(values.showPrice)) errors.showPrice = showMessages.invalidPrice;
+  if (!hasScreen && !isValidTotalSeats(values.totalSeats)) errors.totalSeats = showMessages.invalidTotalSeats;
   if (countTimings(draft) === 0) errors.dateTime = showMessages.noTimings;
   return errors;
 }
@@ -98,4 +105,15 @@ export function checkNewTiming({
     return { ok: false, field: 'dateTime', message: showMessages.duplicateTiming };
   }
   return { ok: true, ...picked };
+}
+
+/** The first class whose price is not a valid price, with what to say; null when all are. */
+export function invalidClassPrice(
+  classes: readonly string[],
+  prices: Readonly<Record<string, string>>,
+): { seatClass: string; message: string } | null {
+  const seatClass = classes.find((name) => !isValidPrice(prices[name] ?? ''));
+  return seatClass === undefined
+    ? null
+    : { seatClass, message: `Please enter a valid price for ${seatClass}` };
 }

@@ -41,6 +41,35 @@ describe('nextGridPosition', () => {
   });
 });
 
+describe('nextGridPosition with gaps', () => {
+  // A1 A2 _ A3 / B1 _ _ B2 / a row of gaps / D1 D2 D3 D4
+  const gapped = [
+    { seats: ['A1', 'A2', null, 'A3'] },
+    { seats: ['B1', null, null, 'B2'] },
+    { seats: [null, null, null, null] },
+    { seats: ['D1', 'D2', 'D3', 'D4'] },
+  ];
+  const at = (p: { row: number; col: number } | null) => (p ? gapped[p.row]!.seats[p.col] : null);
+
+  it('skips the aisle along a row', () => {
+    expect(at(nextGridPosition(gapped, { row: 0, col: 1 }, 'ArrowRight'))).toBe('A3');
+    expect(at(nextGridPosition(gapped, { row: 0, col: 3 }, 'ArrowLeft'))).toBe('A2');
+    expect(at(nextGridPosition(gapped, { row: 1, col: 0 }, 'ArrowRight'))).toBe('B2');
+  });
+
+  it('lands on the nearest seat of the next row with seats, skipping a row of gaps', () => {
+    expect(at(nextGridPosition(gapped, { row: 0, col: 1 }, 'ArrowDown'))).toBe('B1');
+    expect(at(nextGridPosition(gapped, { row: 1, col: 3 }, 'ArrowDown'))).toBe('D4');
+    expect(at(nextGridPosition(gapped, { row: 3, col: 2 }, 'ArrowUp'))).toBe('B2');
+  });
+
+  it('finds the first and last seats with Home and End', () => {
+    expect(at(nextGridPosition(gapped, { row: 1, col: 3 }, 'Home'))).toBe('B1');
+    expect(at(nextGridPosition(gapped, { row: 0, col: 0 }, 'End'))).toBe('A3');
+    expect(at(nextGridPosition(gapped, { row: 0, col: 0 }, 'End', true))).toBe('D4');
+  });
+});
+
 describe('positionOfSeat', () => {
   it('finds a seat on the map', () => {
     expect(positionOfSeat(rows, 'B3')).toEqual({ row: 1, col: 2 });

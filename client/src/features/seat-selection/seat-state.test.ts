@@ -82,3 +82,15 @@ describe('seatsTakenMessage', () => {
     expect(seatsTakenMessage(['A1', 'C4', 'C5'])).toBe('Seats A1, C4 and C5 were just taken by someone else');
   });
 });
+
+describe('seatAccessibleName on a screen with classes', () => {
+  it('begins with the seat id (its visible label), then the state, class and kind', () => {
+    expect(seatAccessibleName('C4', 'available', { seatClass: 'Recliner', kind: 'wheelchair' })).toBe(
+      'C4, available, Recliner, wheelchair space',
+    );
+    expect(seatAccessibleName('C5', 'held', { kind: 'companion' })).toBe(
+      'C5, held for wheelchair users, companion seat',
+    );
+    expect(seatAccessibleName('A1', 'available', { kind: 'seat' })).toBe('A1, available');
+  });
+});

@@ -1,21 +1,44 @@
 import { compareSeats } from '@marquee/shared';
 
-export type SeatState = 'available' | 'selected' | 'booked';
+/** `held`: a wheelchair space or companion seat kept for wheelchair users (CONTRACT §7). */
+export type SeatState = 'available' | 'selected' | 'booked' | 'held';
 
 /** A booked seat stays booked even if a stale selection still lists it. */
 export function seatState(
   seatId: string,
   occupied: ReadonlySet<string>,
   selected: ReadonlySet<string>,
+  held: ReadonlySet<string> = new Set(),
 ): SeatState {
   if (occupied.has(seatId)) return 'booked';
   if (selected.has(seatId)) return 'selected';
+  if (held.has(seatId)) return 'held';
   return 'available';
 }
 
-/** What a screen reader announces for a seat: its id, then its state ("A1, available"). */
-export function seatAccessibleName(seatId: string, state: SeatState): string {
-  return `${seatId}, ${state}`;
+export interface SeatNameDetails {
+  /** Said only on a map of more than one class. */
+  seatClass?: string;
+  kind?: 'seat' | 'wheelchair' | 'companion';
+}
+
+const kindNames = { seat: '', wheelchair: 'wheelchair space', companion: 'companion seat' } as const;
+const stateNames: Record<SeatState, string> = {
+  available: 'available',
+  selected: 'selected',
+  booked: 'booked',
+  held: 'held for wheelchair users',
+};
+
+/**
+ * What a screen reader announces for a seat: its id (the seat's visible label, so it comes first),
+ * then its state, then what else sets it apart ("A1, available", "C4, available, Recliner,
+ * wheelchair space").
+ */
+export function seatAccessibleName(seatId: string, state: SeatState, details: SeatNameDetails = {}): string {
+  return [seatId, stateNames[state], details.seatClass, kindNames[details.kind ?? 'seat']]
+    .filter(Boolean)
+    .join(', ');
 }
 
 export interface SeatToggle {

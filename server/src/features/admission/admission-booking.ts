@@ -3,12 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, movies, shows, users } from '../../db/schema.ts';
 
-/**
- * The screen a show plays on. The programme has one auditorium until screens arrive (CONTRACT §7);
- * then this reads the show's own screen.
- */
-export const DEFAULT_SCREEN = 'Screen 1';
-
 /** A film with no readable runtime is taken to run this long, for the door's window. */
 const FALLBACK_RUNTIME_MINUTES = 180;
 
@@ -38,6 +32,8 @@ export interface AdmissionBooking {
   startsAt: Date;
   endsAt: Date;
   movieTitle: string;
+  /** The show's screen, named as when the show was made (what the ticket prints). */
+  screenName: string;
 }
 
 const columns = {
@@ -55,6 +51,7 @@ const columns = {
   showId: shows.id,
   showStatus: shows.status,
   startsAt: shows.startsAt,
+  screenName: shows.screenName,
   runtime: movies.runtime,
   movieTitle: movies.title,
 };

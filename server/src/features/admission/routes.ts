@@ -8,13 +8,7 @@ import { isStaff, requireAdmin, requireStaff, requireUser } from '../auth/guards
 import { findBookings } from '../bookings/queries.ts';
 import { isUuid } from '../catalogue/queries.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
-import {
-  DEFAULT_SCREEN,
-  findAdmissionBooking,
-  runtimeMinutes,
-  showDateTime,
-  stateProblem,
-} from './admission-booking.ts';
+import { findAdmissionBooking, runtimeMinutes, showDateTime, stateProblem } from './admission-booking.ts';
 import { checkIn } from './check-in.ts';
 import { admissionDocs as docs, checkInInput, usersQuery } from './docs.ts';
 
@@ -49,7 +43,7 @@ export async function admissionRoutes(app: FastifyInstance) {
           code: tickets.issue(booking.id),
           movie: booking.movieTitle,
           ...showDateTime(booking.startsAt, timeZone),
-          screen: DEFAULT_SCREEN,
+          screen: booking.screenName,
           seats: booking.seats,
           bookingId: booking.id,
           name: booking.userName,
@@ -87,6 +81,7 @@ export async function admissionRoutes(app: FastifyInstance) {
         startsAt: shows.startsAt,
         status: shows.status,
         totalSeats: shows.totalSeats,
+        screenName: shows.screenName,
         title: movies.title,
         runtime: movies.runtime,
         sold: sql<number>`coalesce(sum(cardinality(${bookings.seats})) filter (where ${live}), 0)`.mapWith(
@@ -112,7 +107,7 @@ export async function admissionRoutes(app: FastifyInstance) {
         startsAt: row.startsAt.toISOString(),
         endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(row.runtime) * 60_000).toISOString(),
         status: row.status,
-        screen: DEFAULT_SCREEN,
+        screen: row.screenName,
         totalSeats: row.totalSeats,
         sold: row.sold,
         admitted: row.admitted,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
@@ -6,7 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { closeCheckouts } from '../payments/checkouts.ts';
 import type { GatewayName, PaymentGateway } from '../payments/gateway.ts';
 import { cancelBooking } from './cancel-booking.ts';
-import { holdSeats, type Hold } from './hold-seats.ts';
+import { holdSeats, SeatsTakenError, validateSeatRequest, type Hold } from './hold-seats.ts';
+import { checkChosenSeats, pickBestAvailable, type SeatRulesConfig } from './layout-rules.ts';
 
 export interface CreateBookingOptions {
   db: Db;
@@ -18,9 +20,18 @@ export interface CreateBookingOptions {
   now: Date;
   userId: string;
   showId: string;
-  seatIds: string[];
+  /** The buyer's seats, or best available: `quantity` seats (of `cls`) the server picks. */
+  choice: { seatIds: string[] } | { quantity: number; cls?: string };
+  /** The buyer books a wheelchair space (CONTRACT §7). */
+  accessible?: boolean;
+  rules: SeatRulesConfig;
   limits: { windowSeconds: number; maxUnpaid: number; maxPerShow: number };
 }
+
+/** Best available picks again when another buyer claimed a picked seat first. */
+const BEST_AVAILABLE_ATTEMPTS = 4;
+/** First key of the advisory lock best-available buyers of one show take (the second is the show). */
+const BEST_AVAILABLE_LOCK = 7_415_014;
 
 /**
  * Creates a booking with its checkout: the seats are held (one statement, see hold-seats.ts)
@@ -36,21 +47,92 @@ export async function createBooking({
   now,
   userId,
   showId,
-  seatIds,
+  choice,
+  accessible = false,
+  rules,
   limits,
 }: CreateBookingOptions): Promise<{ hold: Hold; checkout: { ref: string; url: string } }> {
   const paymentId = randomUUID();
   const local = gateway.localCheckout?.(paymentId);
-  const hold = await holdSeats({
-    db,
-    showId,
-    seatIds,
-    userId,
-    now,
-    ...limits,
-    localCheckout: local && { paymentId, gateway: gateway.name, ...local },
-    onLapsed: (checkouts) => void closeCheckouts({ gateways, log }, checkouts),
-  });
+  const hold = (seatIds: string[], on: Db = db) =>
+    holdSeats({
+      db: on,
+      showId,
+      seatIds,
+      userId,
+      now,
+      ...limits,
+      localCheckout: local && { paymentId, gateway: gateway.name, ...local },
+      onLapsed: (checkouts) => void closeCheckouts({ gateways, log }, checkouts),
+    });
+  const held = await holdChoice({ db, showId, choice, accessible, rules, now, hold });
+  return openCheckout({ db, gateway, log, now, userId, paymentId, local, hold: held });
+}
+
+/**
+ * The buyer's own seats are checked against the layout's rules, then held. Best available picks
+ * from the seats blocked now and holds; a seat claimed by someone else in between makes the hold
+ * fail as a whole (the unique index), and the pick is made again from the new state.
+ */
+async function holdChoice(options: {
+  db: Db;
+  showId: string;
+  choice: CreateBookingOptions['choice'];
+  accessible: boolean;
+  rules: SeatRulesConfig;
+  now: Date;
+  hold: (seatIds: string[], on?: Db) => Promise<Hold>;
+}): Promise<Hold> {
+  const { db, showId, choice, accessible, rules, now, hold } = options;
+  if ('seatIds' in choice) {
+    const seats = validateSeatRequest(choice.seatIds);
+    await checkChosenSeats({ db, showId, seats, accessible, now, rules });
+    return hold(seats);
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // Best-available buyers of one show pick one after another (a lock only they take, before
+      // any other), so they never pick the same seats; a buyer who chose seats themselves may
+      // still claim a picked seat first, and then the pick is made again.
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${BEST_AVAILABLE_LOCK}, hashtext(${showId}))`);
+        const seats = await pickBestAvailable({
+          db: tx,
+          showId,
+          quantity: choice.quantity,
+          cls: choice.cls,
+          now,
+        });
+        return hold(seats, tx as unknown as Db);
+      });
+    } catch (error) {
+      if (!(error instanceof SeatsTakenError)) throw error;
+      if (attempt === BEST_AVAILABLE_ATTEMPTS) {
+        throw new AppError('CONFLICT', 'The seats picked for you were just taken. Please try again.');
+      }
+    }
+  }
+}
+
+async function openCheckout({
+  db,
+  gateway,
+  log,
+  now,
+  userId,
+  paymentId,
+  local,
+  hold,
+}: {
+  db: Db;
+  gateway: PaymentGateway;
+  log: FastifyBaseLogger;
+  now: Date;
+  userId: string;
+  paymentId: string;
+  local: { ref: string; url: string } | undefined;
+  hold: Hold;
+}): Promise<{ hold: Hold; checkout: { ref: string; url: string } }> {
   if (local) return { hold, checkout: local };
 
   let checkout: { ref: string; url: string };

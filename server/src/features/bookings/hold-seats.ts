@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { compareSeats, MAX_SEATS_PER_BOOKING, messages, seatIndex } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { GatewayPayment } from '../payments/gateway.ts';
 
 export interface HoldSeatsOptions {
@@ -28,7 +28,22 @@ export interface Hold {
   seats: string[];
   amountPaise: number;
   expiresAt: Date;
-  show: { movieId: string; startsAt: Date; pricePaise: number; totalSeats: number };
+  show: {
+    movieId: string;
+    startsAt: Date;
+    pricePaise: number;
+    totalSeats: number;
+    screenId: string;
+    screenName: string;
+    prices: Record<string, number>;
+  };
+}
+
+/** A 409 naming the seats another buyer holds or bought (best available picks again on it). */
+export class SeatsTakenError extends AppError {
+  constructor(readonly takenSeats: string[]) {
+    super('CONFLICT', `Seats already booked: ${takenSeats.join(', ')}`);
+  }
 }
 
 /** Checks a seat request against the rules before any database work. */
@@ -53,6 +68,9 @@ type HoldResult =
       startsAt: string;
       pricePaise: number;
       totalSeats: number;
+      screenId: string;
+      screenName: string;
+      prices: Record<string, number>;
       lapsed: GatewayPayment[];
     }
   | { refused: 400 | 404; message: string }
@@ -88,6 +106,8 @@ export async function holdSeats({
   const seats = validateSeatRequest(seatIds);
   const bookingId = randomUUID();
   const expiresAt = new Date(now.getTime() + windowSeconds * 1000);
+  // Seats are looked up in the show's layout snapshot since migration 0007; the indexes are no
+  // longer read, and passed only because the function keeps its signature.
   const indexes = seats.map(seatIndex);
   const rows = await db.execute(sql`
     select marquee_hold_seats(
@@ -116,7 +136,10 @@ export async function holdSeats({
   }
   // Lapsed holds released on the way stay released, whether or not this hold succeeded.
   if (result.lapsed.length) onLapsed?.(result.lapsed);
-  if ('conflict' in result) throw conflict(`Seats already booked: ${takenSeats(seats, result).join(', ')}`);
+  if ('conflict' in result) {
+    const taken = takenSeats(seats, result);
+    throw new SeatsTakenError(taken);
+  }
   return {
     bookingId,
     showId,
@@ -128,6 +151,9 @@ export async function holdSeats({
       startsAt: new Date(result.startsAt),
       pricePaise: result.pricePaise,
       totalSeats: result.totalSeats,
+      screenId: result.screenId,
+      screenName: result.screenName,
+      prices: result.prices,
     },
   };
 }

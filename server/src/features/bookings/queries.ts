@@ -238,6 +238,12 @@ export function heldBookingView({
       startsAt: hold.show.startsAt,
       pricePaise: hold.show.pricePaise,
       totalSeats: hold.show.totalSeats,
+      screenId: hold.show.screenId,
+      screenName: hold.show.screenName,
+      prices: hold.show.prices,
+      // Not part of the answer: the view needs only what the buyer sees.
+      layout: { rows: [] },
+      screenFreeAt: null,
       status: 'active',
       createdAt: now,
       updatedAt: now,

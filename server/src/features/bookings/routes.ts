@@ -32,7 +32,12 @@ export async function bookingRoutes(app: FastifyInstance) {
         now,
         userId: user.id,
         showId: input.showId,
-        seatIds: input.selectedSeats,
+        choice:
+          input.selectedSeats !== undefined
+            ? { seatIds: input.selectedSeats }
+            : { quantity: input.quantity!, cls: input.class },
+        accessible: input.accessible,
+        rules: { gapRule: config.SEAT_GAP_RULE === 'on', releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES },
         limits: {
           windowSeconds: config.PAYMENT_WINDOW_SECONDS,
           maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,

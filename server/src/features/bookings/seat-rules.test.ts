@@ -111,7 +111,10 @@ describe.runIf(testDatabaseKind === 'postgres')('the show lock', () => {
           { timeout: 10_000, interval: 20 },
         )
         .toBe(1);
-      await editor.query('update shows set total_seats = 48 where id = $1', [showId]);
+      await editor.query(
+        "update shows set total_seats = 48, layout = marquee_grid_layout(48, 'Standard') where id = $1",
+        [showId],
+      );
       await editor.query('commit');
       const answer = await pending;
       expect(answer.statusCode).toBe(400);

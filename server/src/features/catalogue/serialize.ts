@@ -62,5 +62,12 @@ export function toShow<M>(row: ShowRow, takenSeats: number, movie: M, timeZone: 
     totalSeats: row.totalSeats,
     availableSeats,
     status: showStatus(row.status, availableSeats),
+    screen: { _id: row.screenId, name: row.screenName },
+    prices: pricesInRupees(row.prices),
   };
+}
+
+/** Class prices as the API answers them: class → rupees. */
+export function pricesInRupees(prices: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(prices).map(([cls, paise]) => [cls, paiseToRupees(paise)]));
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bookings, emailOutbox, movies, payments, refunds, shows, users } from '../../db/schema.ts';
-import { DEFAULT_SCREEN, showDateTime } from '../admission/admission-booking.ts';
+import { showDateTime } from '../admission/admission-booking.ts';
 import type { TicketCodes } from '../admission/ticket-code.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
@@ -148,6 +148,7 @@ async function bookingFacts(
       email: users.email,
       movie: movies.title,
       startsAt: shows.startsAt,
+      screenName: shows.screenName,
       refundPaise: sql<
         number | null
       >`(select r.amount_paise from ${refunds} r join ${payments} p on p.id = r.payment_id
@@ -165,7 +166,7 @@ async function bookingFacts(
     email: row.email,
     movie: row.movie,
     ...showDateTime(row.startsAt, timeZone),
-    screen: DEFAULT_SCREEN,
+    screen: row.screenName,
     seats: row.seats,
     amountPaise: row.amountPaise,
     refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),

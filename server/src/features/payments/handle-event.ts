@@ -1,4 +1,4 @@
-import { compareSeats, seatIndex } from '@marquee/shared';
+import { compareSeats, seatIds } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
 import { pgErrorCode, type Db, type Tx } from '../../db/client.ts';
 import { bookings, bookingSeats, gatewayEvents, payments, shows } from '../../db/schema.ts';
@@ -169,7 +169,8 @@ async function claimSeatsFor(
   if (show.status !== 'active') return lateReasons.cancelledShow;
   if (booking.status === 'cancelled') return lateReasons.cancelledBooking;
   if (show.startsAt <= now) return lateReasons.started;
-  if (booking.seats.some((seat) => seatIndex(seat) >= show.totalSeats)) return lateReasons.offMap;
+  const onMap = new Set(seatIds(show.layout));
+  if (booking.seats.some((seat) => !onMap.has(seat))) return lateReasons.offMap;
   if (booking.status === 'pending') return null; // its claims are still live
   // Lapsed: take each seat back if still free. Seat by seat in the order every claimer uses
   // (compareSeats, as the hold inserts them), so two claimers never wait on each other in a

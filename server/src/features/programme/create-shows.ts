@@ -1,28 +1,53 @@
 import { randomUUID } from 'node:crypto';
-import { rupeesToPaise, showMessages, type CreateShowsInput, type Show } from '@marquee/shared';
+import {
+  gridLayout,
+  seatIds,
+  showMessages,
+  type CreateShowsInput,
+  type Layout,
+  type Show,
+} from '@marquee/shared';
 import { pgError, type Db } from '../../db/client.ts';
 import { shows } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { toShow } from '../catalogue/serialize.ts';
+import {
+  classPrices,
+  DEFAULT_SCREEN_ID,
+  findScreen,
+  lowestPrice,
+  screenFreeAt,
+  screenOverlapError,
+  STANDARD_CLASS,
+} from '../screens/screen-rules.ts';
 import { requireMovie, showStart, SLOT_INDEX } from './show-rules.ts';
+
+/** The spec's default size of a show when the payload names none. */
+const DEFAULT_TOTAL_SEATS = 100;
 
 /**
  * Creates every show of the Add Show draft, all or none. A time given twice for a date is
  * refused with the spec's words; a slot the movie already has is refused by the partial unique
- * index, so two staff adding the same slot at once cannot both succeed.
+ * index, and a show overlapping another on its screen (runtime + `cleaningMinutes`) by the
+ * exclusion constraint, so two staff adding clashing shows at once cannot both succeed.
+ *
+ * With `screen`, the show takes a snapshot of the screen's layout and a price per class; without,
+ * the spec's map of `totalSeats` seats in rows of 12 on the default screen, one class at `showPrice`.
  */
 export async function createShows({
   db,
   input,
   now,
   timeZone,
+  cleaningMinutes,
 }: {
   db: Db;
   input: CreateShowsInput;
   now: Date;
   timeZone: string;
+  cleaningMinutes: number;
 }): Promise<Show[]> {
-  await requireMovie(db, input.movie);
+  const movie = await requireMovie(db, input.movie);
   const starts: Date[] = [];
   const seen = new Set<number>();
   for (const { date, timings } of input.dateTimings) {
@@ -36,7 +61,7 @@ export async function createShows({
   }
   if (!starts.length) throw badRequest(showMessages.noTimings);
   starts.sort((a, b) => a.getTime() - b.getTime());
-  const pricePaise = rupeesToPaise(input.showPrice);
+  const { screenId, screenName, layout, prices } = await showSeating(db, input);
   try {
     const rows = await db
       .insert(shows)
@@ -45,8 +70,13 @@ export async function createShows({
           id: randomUUID(),
           movieId: input.movie,
           startsAt,
-          pricePaise,
-          totalSeats: input.totalSeats,
+          screenId,
+          screenName,
+          layout,
+          prices,
+          pricePaise: lowestPrice(prices),
+          totalSeats: seatIds(layout).length,
+          screenFreeAt: screenFreeAt(startsAt, movie.runtime, cleaningMinutes),
           createdAt: now,
           updatedAt: now,
         })),
@@ -55,6 +85,30 @@ export async function createShows({
     return rows.map((row) => toShow(row, 0, row.movieId, timeZone));
   } catch (error) {
     if (pgError(error)?.constraint === SLOT_INDEX) throw conflict(showMessages.slotTaken);
-    throw error;
+    throw screenOverlapError(error) ?? error;
   }
+}
+
+/** The screen, layout snapshot and class prices (paise) of the shows being added. */
+async function showSeating(
+  db: Db,
+  input: CreateShowsInput,
+): Promise<{ screenId: string; screenName: string; layout: Layout; prices: Record<string, number> }> {
+  if (input.screen === undefined) {
+    const layout = gridLayout(input.totalSeats ?? DEFAULT_TOTAL_SEATS, STANDARD_CLASS);
+    const screen = await findScreen(db, DEFAULT_SCREEN_ID);
+    const prices = classPrices(
+      layout,
+      input.showPrice === undefined ? input.prices : undefined,
+      input.showPrice,
+    );
+    return { screenId: screen.id, screenName: screen.name, layout, prices };
+  }
+  const screen = await findScreen(db, input.screen);
+  return {
+    screenId: screen.id,
+    screenName: screen.name,
+    layout: screen.layout,
+    prices: classPrices(screen.layout, input.prices, input.showPrice),
+  };
 }

@@ -246,9 +246,14 @@ describe('adding shows', () => {
 describe('editing, cancelling and deleting a show', () => {
   let movie: Movie;
   let show: Show;
+  // Days and a runtime of their own, so these shows never meet the others on the default screen.
+  let later: string;
+  let laterStill: string;
   beforeAll(async () => {
-    movie = await addMovie({ Title: 'Editable' });
-    const response = await addShows(movie._id, [{ date: tomorrow, timings: ['3:00 PM', '8:00 PM'] }]);
+    later = addDays(tomorrow, 2);
+    laterStill = addDays(tomorrow, 3);
+    movie = await addMovie({ Title: 'Editable', Runtime: '20 min' });
+    const response = await addShows(movie._id, [{ date: later, timings: ['3:00 PM', '8:00 PM'] }]);
     [show] = response.json<{ shows: Show[] }>().shows as [Show];
   });
 
@@ -257,16 +262,16 @@ describe('editing, cancelling and deleting a show', () => {
     expect(priced.statusCode, priced.body).toBe(200);
     expect(priced.json().show.showPrice).toBe(320.5);
     const clash = await call('PUT', `/api/shows/${show._id}`, staff, {
-      showDate: tomorrow,
+      showDate: later,
       showTime: '8:00 PM',
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe('This time slot is already booked for the selected movie');
     const moved = await call('PUT', `/api/shows/${show._id}`, staff, {
-      showDate: tomorrow,
+      showDate: later,
       showTime: '4:30 PM',
     });
-    expect(moved.json().show).toMatchObject({ showDate: tomorrow, showTime: '4:30 PM' });
+    expect(moved.json().show).toMatchObject({ showDate: later, showTime: '4:30 PM' });
     const halfMove = await call('PUT', `/api/shows/${show._id}`, staff, { showTime: '5:00 PM' });
     expect(halfMove.statusCode).toBe(400);
     expect((await call('PUT', `/api/shows/${show._id}`, staff, {})).statusCode).toBe(400);
@@ -327,11 +332,11 @@ describe('editing, cancelling and deleting a show', () => {
     expect(late.statusCode).toBe(400);
     expect((await call('PUT', `/api/shows/${show._id}`, staff, { showPrice: 10 })).statusCode).toBe(400);
     // The slot is free again for the movie.
-    expect((await addShows(movie._id, [{ date: tomorrow, timings: ['4:30 PM'] }])).statusCode).toBe(201);
+    expect((await addShows(movie._id, [{ date: later, timings: ['4:30 PM'] }])).statusCode).toBe(201);
   });
 
   it('deletes a show nobody booked', async () => {
-    const response = await addShows(movie._id, [{ date: dayAfter, timings: ['1:00 PM'] }]);
+    const response = await addShows(movie._id, [{ date: laterStill, timings: ['1:00 PM'] }]);
     const [fresh] = response.json<{ shows: Show[] }>().shows as [Show];
     const deleted = await call('DELETE', `/api/shows/${fresh._id}`, staff);
     expect(deleted.json()).toEqual({ success: true, message: 'Show deleted' });

@@ -1,6 +1,7 @@
 import {
   createMovieInput,
   createShowsInput,
+  SCREEN_BOOKED_MESSAGE,
   timeslotQuery,
   updateShowInput,
   type CancelShowResponse,
@@ -17,7 +18,8 @@ import { createMovie } from './create-movie.ts';
 import { cancelShow } from './cancel-show.ts';
 import { createShows } from './create-shows.ts';
 import { deleteShow } from './delete-show.ts';
-import { isSlotFree, showStart } from './show-rules.ts';
+import { DEFAULT_SCREEN_ID, findScreen, screenFreeAt } from '../screens/screen-rules.ts';
+import { isScreenFree, isSlotFree, requireMovie, showStart } from './show-rules.ts';
 import { updateShow } from './update-show.ts';
 import { programmeDocs as docs } from './docs.ts';
 
@@ -51,14 +53,19 @@ export async function programmeRoutes(app: FastifyInstance) {
   app.get('/api/shows/check-timeslot', { schema: docs.checkTimeslot }, async (request) => {
     const query = parseInput(timeslotQuery, request.query ?? {});
     const startsAt = showStart(query.date, query.time, timeZone);
-    const available = await isSlotFree(db, query.movieId, startsAt);
-    return {
-      success: true,
-      message: available
-        ? 'This time slot is available'
-        : 'This time slot is already booked for the selected movie',
-      available,
-    };
+    const movie = await requireMovie(db, query.movieId);
+    const screen = await findScreen(db, query.screen ?? DEFAULT_SCREEN_ID);
+    const freeAt = screenFreeAt(startsAt, movie.runtime, config.CLEANING_MINUTES);
+    const [slotFree, screenFree] = await Promise.all([
+      isSlotFree(db, query.movieId, startsAt),
+      isScreenFree(db, screen.id, startsAt, freeAt),
+    ]);
+    const message = !slotFree
+      ? 'This time slot is already booked for the selected movie'
+      : !screenFree
+        ? SCREEN_BOOKED_MESSAGE
+        : 'This time slot is available';
+    return { success: true, message, available: slotFree && screenFree };
   });
 
   app.post(
@@ -67,7 +74,13 @@ export async function programmeRoutes(app: FastifyInstance) {
     async (request, reply): Promise<CreateShowsResponse> => {
       const admin = await requireAdmin(request);
       const input = parseInput(createShowsInput, request.body ?? {});
-      const created = await createShows({ db, input, now: clock(), timeZone });
+      const created = await createShows({
+        db,
+        input,
+        now: clock(),
+        timeZone,
+        cleaningMinutes: config.CLEANING_MINUTES,
+      });
       await recordAudit(db, {
         actorId: admin.id,
         action: 'show.create',
@@ -75,8 +88,9 @@ export async function programmeRoutes(app: FastifyInstance) {
         entityId: input.movie,
         details: {
           shows: created.map((show) => ({ _id: show._id, showDate: show.showDate, showTime: show.showTime })),
-          showPrice: input.showPrice,
-          totalSeats: input.totalSeats,
+          screen: created[0]?.screen,
+          prices: created[0]?.prices,
+          totalSeats: created[0]?.totalSeats,
         },
       });
       reply.status(201);

@@ -1,5 +1,5 @@
 import { fromZonedParts, parseTimeOfDay } from '@marquee/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { movies, shows } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -16,7 +16,10 @@ export function showStart(date: string, time: string, timeZone: string): Date {
 
 export async function requireMovie(db: Db, movieId: string) {
   if (!isUuid(movieId)) throw notFound('Movie not found');
-  const [movie] = await db.select({ id: movies.id }).from(movies).where(eq(movies.id, movieId));
+  const [movie] = await db
+    .select({ id: movies.id, runtime: movies.runtime })
+    .from(movies)
+    .where(eq(movies.id, movieId));
   if (!movie) throw notFound('Movie not found');
   return movie;
 }
@@ -28,6 +31,26 @@ export async function isSlotFree(db: Db, movieId: string, startsAt: Date): Promi
     .select({ id: shows.id })
     .from(shows)
     .where(and(eq(shows.movieId, movieId), eq(shows.startsAt, startsAt), eq(shows.status, 'active')));
+  return !taken;
+}
+
+/**
+ * True when the screen has no live show overlapping [startsAt, freeAt): what the exclusion
+ * constraint shows_screen_no_overlap will decide at insert, asked ahead for the form.
+ */
+export async function isScreenFree(db: Db, screenId: string, startsAt: Date, freeAt: Date): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: shows.id })
+    .from(shows)
+    .where(
+      and(
+        eq(shows.screenId, screenId),
+        eq(shows.status, 'active'),
+        lt(shows.startsAt, freeAt),
+        gt(shows.screenFreeAt, startsAt),
+      ),
+    )
+    .limit(1);
   return !taken;
 }
 

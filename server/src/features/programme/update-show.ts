@@ -1,10 +1,19 @@
-import { rupeesToPaise, seatIndex, showMessages, type Show, type UpdateShowInput } from '@marquee/shared';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  gridLayout,
+  layoutClasses,
+  seatIndex,
+  showMessages,
+  type Show,
+  type UpdateShowInput,
+} from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
 import { pgError, type Db } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/record.ts';
-import { toShow } from '../catalogue/serialize.ts';
+import { pricesInRupees, toShow } from '../catalogue/serialize.ts';
+import { classPrices, lowestPrice, screenOverlapError } from '../screens/screen-rules.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
 import { lockShow, showStart, SLOT_INDEX } from './show-rules.ts';
 
@@ -36,14 +45,23 @@ export async function updateShow({
       if (show.startsAt <= now) throw badRequest('This show has already started, so it cannot be edited');
       const changes: Record<string, unknown> = {};
       const set: Partial<typeof shows.$inferInsert> = { updatedAt: now };
-      if (input.showPrice !== undefined) {
-        set.pricePaise = rupeesToPaise(input.showPrice);
-        changes.showPrice = { from: show.pricePaise / 100, to: input.showPrice };
+      if (input.showPrice !== undefined || input.prices !== undefined) {
+        // One class takes the spec's single price; several need a price each (CONTRACT §7).
+        const prices = classPrices(show.layout, input.prices, input.showPrice);
+        set.prices = prices;
+        set.pricePaise = lowestPrice(prices);
+        changes.prices = { from: pricesInRupees(show.prices), to: pricesInRupees(prices) };
       }
       if (input.showDate !== undefined && input.showTime !== undefined) {
         const startsAt = showStart(input.showDate, input.showTime, timeZone);
         if (startsAt <= now) throw badRequest('A show cannot be moved into the past');
         set.startsAt = startsAt;
+        // The screen stays taken for as long as before, from the new start.
+        if (show.screenFreeAt) {
+          set.screenFreeAt = new Date(
+            startsAt.getTime() + show.screenFreeAt.getTime() - show.startsAt.getTime(),
+          );
+        }
         changes.startsAt = { from: show.startsAt.toISOString(), to: startsAt.toISOString() };
       }
       const live = await tx
@@ -62,7 +80,12 @@ export async function updateShow({
             `Total seats cannot be fewer than ${needed}: seat ${furthest} is already held or sold`,
           );
         }
+        const [cls] = layoutClasses(show.layout);
+        if (!isDeepStrictEqual(show.layout, gridLayout(show.totalSeats, cls))) {
+          throw badRequest("This show's seats come from its screen's layout, so its total cannot be changed");
+        }
         set.totalSeats = input.totalSeats;
+        set.layout = gridLayout(input.totalSeats, cls);
         changes.totalSeats = { from: show.totalSeats, to: input.totalSeats };
       }
       const [row] = await tx.update(shows).set(set).where(eq(shows.id, showId)).returning();
@@ -77,6 +100,6 @@ export async function updateShow({
     });
   } catch (error) {
     if (pgError(error)?.constraint === SLOT_INDEX) throw conflict(showMessages.slotTaken);
-    throw error;
+    throw screenOverlapError(error) ?? error;
   }
 }

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { showStatus } from '../catalogue/serialize.ts';
+import { pricesInRupees, showStatus } from '../catalogue/serialize.ts';
+import { accessibleReleaseAt, hasHeldBackSeats } from '../bookings/layout-rules.ts';
 
 /** NOTIFY channel on which every seat or show change names the show it touched. */
 export const SEAT_CHANNEL = 'marquee_seats';
@@ -10,6 +11,8 @@ export const SEAT_CHANNEL = 'marquee_seats';
 interface Entry {
   showId: string;
   totalSeats: number;
+  /** What never changes while the entry lives: screen, prices, layout snapshot, release time. */
+  map: Record<string, unknown>;
   storedStatus: string;
   /** Seat → end of its payment window in ms, or null when sold. Expired holds are dropped lazily. */
   claims: Map<string, number | null>;
@@ -36,6 +39,8 @@ export class SeatMapCache {
   constructor(
     private readonly db: Db,
     private readonly maxEntries = 5_000,
+    /** ACCESSIBLE_RELEASE_MINUTES: when held-back seats go on general sale, told to the map. */
+    private readonly accessibleReleaseMinutes = 60,
   ) {}
 
   /** The prepared answer for a show, or null when there is no such show. */
@@ -92,7 +97,15 @@ export class SeatMapCache {
 
   private async fetch(showId: string): Promise<Entry | null> {
     const [show] = await this.db
-      .select({ totalSeats: shows.totalSeats, status: shows.status })
+      .select({
+        totalSeats: shows.totalSeats,
+        status: shows.status,
+        startsAt: shows.startsAt,
+        screenId: shows.screenId,
+        screenName: shows.screenName,
+        layout: shows.layout,
+        prices: shows.prices,
+      })
       .from(shows)
       .where(eq(shows.id, showId));
     if (!show) return null;
@@ -109,6 +122,14 @@ export class SeatMapCache {
     const entry: Entry = {
       showId,
       totalSeats: show.totalSeats,
+      map: {
+        screen: { _id: show.screenId, name: show.screenName },
+        prices: pricesInRupees(show.prices),
+        layout: show.layout,
+        accessibleReleaseAt: hasHeldBackSeats(show.layout)
+          ? accessibleReleaseAt(show.startsAt, this.accessibleReleaseMinutes).toISOString()
+          : null,
+      },
       storedStatus: show.status,
       claims,
       body: Buffer.alloc(0),
@@ -146,6 +167,7 @@ export class SeatMapCache {
         availableSeats,
         status: showStatus(entry.storedStatus, availableSeats),
         occupiedSeats,
+        ...entry.map,
       }),
     );
     entry.bodyValidUntil = validUntil;

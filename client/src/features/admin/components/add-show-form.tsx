@@ -5,6 +5,7 @@ import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { checkTimeslot } from '../api/check-timeslot.ts';
 import { useCreateShows } from '../api/create-shows.ts';
+import { useScreens } from '../api/screens.ts';
 import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
 import { emptyDraft, showDraftReducer, toDateTimings } from '../show-draft.ts';
 import {
@@ -12,6 +13,7 @@ import {
   cinemaNow,
   DEFAULT_TOTAL_SEATS,
   firstError,
+  invalidClassPrice,
   showFormFields,
   validateShowForm,
   type FieldErrors,
@@ -47,6 +49,14 @@ export function AddShowForm() {
   const [draft, dispatch] = useReducer(showDraftReducer, emptyDraft);
   const [isChecking, setIsChecking] = useState(false);
   const createShows = useCreateShows();
+  // '' is the spec's default screen: Total Seats in rows of 12 at one price (CONTRACT §7).
+  const screens = useScreens();
+  const [screenId, setScreenId] = useState('');
+  const [classPrices, setClassPrices] = useState<Record<string, string>>({});
+  const [classPriceError, setClassPriceError] = useState<{ seatClass: string; message: string } | null>(null);
+  const screen = screens.data?.screens.find((candidate) => candidate._id === screenId);
+  const classes = screen?.classes ?? [];
+  const hasClassPrices = classes.length > 1;
 
   function clearError(field: ShowFormField) {
     if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
@@ -72,16 +82,17 @@ export function AddShowForm() {
     if (!check.ok) return refuse(check.field, check.message);
 
     setIsChecking(true);
-    let available: boolean;
+    let slot: { available: boolean; message: string };
     try {
-      available = await checkTimeslot(values.movie, check.date, check.time);
+      slot = await checkTimeslot(values.movie, check.date, check.time, screenId || undefined);
     } catch {
       toast.error('Error checking availability. Please try again.');
       return;
     } finally {
       setIsChecking(false);
     }
-    if (!available) return refuse('dateTime', showMessages.slotTaken);
+    // The server says which: the movie already plays then, or the screen is booked (CONTRACT §7).
+    if (!slot.available) return refuse('dateTime', slot.message || showMessages.slotTaken);
     dispatch({ type: 'add', date: check.date, time: check.time });
     clearError('dateTime');
     toast.success('Show time added successfully!');
@@ -89,18 +100,36 @@ export function AddShowForm() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validateShowForm(values, draft);
+    const found = validateShowForm(values, draft, { hasScreen: Boolean(screen), hasClassPrices });
     setErrors(found);
+    const priceProblem = hasClassPrices ? invalidClassPrice(classes, classPrices) : null;
+    setClassPriceError(priceProblem);
     const first = firstError(showFormFields, found);
-    if (first) {
+    if (first && !(priceProblem && showFormFields.indexOf(first) > showFormFields.indexOf('showPrice'))) {
       focusControl(formRef.current, first);
       return;
     }
+    if (priceProblem) {
+      focusControl(formRef.current, `price-${priceProblem.seatClass}`);
+      return;
+    }
+    const single = classes[0];
+    const onScreen = screen
+      ? hasClassPrices
+        ? {
+            screen: screen._id,
+            prices: Object.fromEntries(classes.map((name) => [name, Number(classPrices[name])])),
+          }
+        : {
+            screen: screen._id,
+            showPrice: Number(values.showPrice),
+            prices: { [single!]: Number(values.showPrice) },
+          }
+      : { showPrice: Number(values.showPrice), totalSeats: Number(values.totalSeats) };
     createShows.mutate(
       {
         movie: values.movie,
-        showPrice: Number(values.showPrice),
-        totalSeats: Number(values.totalSeats),
+        ...onScreen,
         dateTimings: toDateTimings(draft),
       },
       {
@@ -110,7 +139,10 @@ export function AddShowForm() {
           setDateTime('');
         },
         onError: (error) => {
-          toast.error(error instanceof ApiError ? error.message : 'Error adding shows. Please try again.');
+          const message = error instanceof ApiError ? error.message : 'Error adding shows. Please try again.';
+          // A time that clashes (the movie or the screen) belongs beside the times, in the form.
+          if (error instanceof ApiError && error.status === 409) refuse('dateTime', message);
+          toast.error(message);
         },
       },
     );
@@ -136,38 +168,99 @@ export function AddShowForm() {
             />
           )}
         </Field>
-        <Field label="Show Price (₹)" error={errors.showPrice} hint="Per ticket, at least ₹1.">
+        <Field
+          label="Screen"
+          className="sm:col-span-2"
+          hint={
+            screen
+              ? `${screen.seatCount} seats from the screen's layout; classes: ${screen.classes.join(', ')}.`
+              : 'The default screen: Total Seats in rows of 12, one price.'
+          }
+        >
           {(control) => (
-            <input
+            <select
               {...control}
-              name="showPrice"
-              type="number"
-              inputMode="decimal"
-              min={1}
-              step="0.01"
-              placeholder="250"
-              value={values.showPrice}
-              onChange={(event) => change('showPrice', event.target.value)}
+              name="screen"
+              value={screenId}
+              onChange={(event) => {
+                setScreenId(event.target.value);
+                setClassPriceError(null);
+              }}
               className={inputClassName}
-            />
+            >
+              <option value="">Default screen (rows of 12)</option>
+              {screens.data?.screens.map((option) => (
+                <option key={option._id} value={option._id}>
+                  {option.name} · {option.seatCount} seats
+                </option>
+              ))}
+            </select>
           )}
         </Field>
-        <Field label="Total Seats" error={errors.totalSeats} hint="From 1 to 500; 96 fill rows A–H.">
-          {(control) => (
-            <input
-              {...control}
-              name="totalSeats"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={500}
-              step={1}
-              value={values.totalSeats}
-              onChange={(event) => change('totalSeats', event.target.value)}
-              className={inputClassName}
-            />
-          )}
-        </Field>
+        {hasClassPrices ? (
+          <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+            <legend className="mb-2 text-sm font-medium">Price per class (₹, per ticket, at least ₹1)</legend>
+            {classes.map((name) => (
+              <Field
+                key={name}
+                label={`${name} price (₹)`}
+                error={classPriceError?.seatClass === name ? classPriceError.message : undefined}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    name={`price-${name}`}
+                    type="number"
+                    inputMode="decimal"
+                    min={1}
+                    step="0.01"
+                    value={classPrices[name] ?? ''}
+                    onChange={(event) => {
+                      setClassPrices((current) => ({ ...current, [name]: event.target.value }));
+                      if (classPriceError?.seatClass === name) setClassPriceError(null);
+                    }}
+                    className={inputClassName}
+                  />
+                )}
+              </Field>
+            ))}
+          </fieldset>
+        ) : (
+          <Field label="Show Price (₹)" error={errors.showPrice} hint="Per ticket, at least ₹1.">
+            {(control) => (
+              <input
+                {...control}
+                name="showPrice"
+                type="number"
+                inputMode="decimal"
+                min={1}
+                step="0.01"
+                placeholder="250"
+                value={values.showPrice}
+                onChange={(event) => change('showPrice', event.target.value)}
+                className={inputClassName}
+              />
+            )}
+          </Field>
+        )}
+        {!screen && (
+          <Field label="Total Seats" error={errors.totalSeats} hint="From 1 to 500; 96 fill rows A–H.">
+            {(control) => (
+              <input
+                {...control}
+                name="totalSeats"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={500}
+                step={1}
+                value={values.totalSeats}
+                onChange={(event) => change('totalSeats', event.target.value)}
+                className={inputClassName}
+              />
+            )}
+          </Field>
+        )}
 
         <fieldset className="flex flex-col gap-4 border-t border-zinc-200 pt-5 sm:col-span-2 dark:border-zinc-800">
           <legend className="sr-only">Show times</legend>

@@ -3,9 +3,13 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { api, ApiError } from '../../../lib/api.ts';
+import type { ScreenSeatsFields } from '../../../lib/screen-layout.ts';
 
-export function getShowSeats(showId: string, signal?: AbortSignal): Promise<SeatsResponse> {
-  return api<SeatsResponse>(`/api/bookings/seats/${encodeURIComponent(showId)}`, {
+/** A show's seats with its screen's layout and class prices (CONTRACT §7). */
+export type ShowSeats = SeatsResponse & ScreenSeatsFields;
+
+export function getShowSeats(showId: string, signal?: AbortSignal): Promise<ShowSeats> {
+  return api<ShowSeats>(`/api/bookings/seats/${encodeURIComponent(showId)}`, {
     signal,
     fallbackMessage: 'Failed to fetch occupied seats',
   });
@@ -42,7 +46,7 @@ function useSeatStream(showId: string | null): boolean {
     const source = new EventSource(showSeatsEventsUrl(showId));
     const onSeats = (event: MessageEvent<string>) => {
       try {
-        const answer = JSON.parse(event.data) as SeatsResponse;
+        const answer = JSON.parse(event.data) as ShowSeats;
         if (answer.success) queryClient.setQueryData(showSeatsQueryKey(showId), answer);
       } catch {
         // A garbled message changes nothing; the next one (or the poll) brings the truth.

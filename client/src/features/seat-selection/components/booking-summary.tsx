@@ -1,5 +1,5 @@
 import { formatRupees } from '@marquee/shared';
-import { LoaderCircle, Ticket } from 'lucide-react';
+import { LoaderCircle, Ticket, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 
@@ -8,7 +8,11 @@ interface BookingSummaryProps {
   dateLabel: string;
   time: string;
   seats: readonly string[];
-  price: number;
+  /** Each class's seats, price and subtotal (rupees); one entry on a single-class map. */
+  subtotals: readonly { seatClass: string; seats: readonly string[]; price: number; subtotal: number }[];
+  total: number;
+  /** The single-seat rule's warning for this selection, said before Book is pressed. */
+  stranded: string | null;
   isSignedIn: boolean;
   isBusy?: boolean;
   onBook: () => void;
@@ -23,18 +27,19 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The chosen seats and their total (price × seats; the spec has no fees or taxes). */
+/** The chosen seats and their total: the sum of each seat's class price (no fees or taxes). */
 export function BookingSummary({
   movieTitle,
   dateLabel,
   time,
   seats,
-  price,
+  subtotals,
+  total,
+  stranded,
   isSignedIn,
   isBusy = false,
   onBook,
 }: BookingSummaryProps) {
-  const count = seats.length;
   const label = !isSignedIn ? 'Login to Book' : isBusy ? 'Creating Booking...' : 'Book Now';
 
   return (
@@ -54,14 +59,26 @@ export function BookingSummary({
       {/* Not a live region: the booking view announces the selection from a region that is on the
           page before the first seat is chosen, which this summary is not. */}
       <div className="mt-3 flex items-end justify-between gap-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {count} {count === 1 ? 'ticket' : 'tickets'} × {formatRupees(price)}
-        </p>
+        <ul aria-label="Price by class" className="space-y-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+          {subtotals.map(({ seatClass, seats: classSeats, price, subtotal }) => (
+            <li key={seatClass}>
+              {subtotals.length > 1 && <span className="font-medium">{seatClass}: </span>}
+              {classSeats.length} {classSeats.length === 1 ? 'ticket' : 'tickets'} × {formatRupees(price)}
+              {subtotals.length > 1 && <> = {formatRupees(subtotal)}</>}
+            </li>
+          ))}
+        </ul>
         <p className="text-right">
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">Total</span>
-          <span className="text-2xl font-bold">{formatRupees(price * count)}</span>
+          <span className="text-2xl font-bold">{formatRupees(total)}</span>
         </p>
       </div>
+      {stranded && (
+        <p className="mt-3 flex gap-2 rounded-md border border-amber-500 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100">
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {stranded}
+        </p>
+      )}
       {/* aria-disabled rather than disabled while busy, so keyboard focus stays on the button. */}
       <button
         type="button"

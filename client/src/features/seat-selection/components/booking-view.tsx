@@ -1,12 +1,13 @@
 import {
   formatRupees,
-  isSeatOnMap,
+  formatTimeOfDay,
   MAX_SEATS_PER_BOOKING,
   messages,
   zonedDate,
   type Movie,
   type Show,
   type ShowsResponse,
+  toZonedParts,
 } from '@marquee/shared';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -14,16 +15,26 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ApiError } from '../../../lib/api.ts';
 import { handOverPaymentWarning, paymentWarning } from '../../../lib/payment-warning.ts';
+import {
+  classSubtotals,
+  gridLayout,
+  layoutClasses,
+  seatIds,
+  strandedSeat,
+  type Layout,
+} from '../../../lib/screen-layout.ts';
 import { signInPath, useSession } from '../../auth/use-session.ts';
 import { useFavourites } from '../../favourites/api/get-favourites.ts';
 import { useToggleFavourite } from '../../favourites/api/toggle-favourite.ts';
 import { fallbackTimeZone, useCinemaConfig } from '../api/get-cinema-config.ts';
-import { useCreateBooking } from '../api/create-booking.ts';
+import { useCreateBooking, type CreateBookingInput } from '../api/create-booking.ts';
 import { showSeatsQueryKey, useShowSeats } from '../api/get-show-seats.ts';
 import { bookingFailureMessage } from '../booking-failure.ts';
 import { dateLabel, defaultShowDate, distinctShowDates, longDateLabel } from '../date-labels.ts';
 import { seatsTakenFromSelection, seatsTakenMessage, withoutOccupied } from '../seat-state.ts';
 import { useBookingSelection } from '../use-booking-selection.ts';
+import { useIsBefore } from '../use-is-before.ts';
+import { BestAvailable } from './best-available.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { MovieDetails } from './movie-details.tsx';
@@ -31,6 +42,7 @@ import { SeatSection } from './seat-section.tsx';
 import { SelectedShowCard } from './selected-show-card.tsx';
 import { ShowSchedule } from './show-schedule.tsx';
 import { SignInHint } from './sign-in-hint.tsx';
+import { WheelchairNote } from './wheelchair-note.tsx';
 
 interface BookingViewProps {
   movie: Movie;
@@ -42,11 +54,28 @@ const seatConflictToastId = 'seat-conflict';
 const byStart = (a: Show<Movie>, b: Show<Movie>) => a.startsAt.localeCompare(b.startsAt);
 
 /** What the seat selection's live region says, e.g. "2 seats selected: C5, C6. Total ₹440". */
-function selectionStatus(seats: readonly string[], price: number): string {
+function selectionStatus(seats: readonly string[], total: number): string {
   if (seats.length === 0) return 'No seats selected';
   const count = `${seats.length} ${seats.length === 1 ? 'seat' : 'seats'}`;
-  return `${count} selected: ${seats.join(', ')}. Total ${formatRupees(price * seats.length)}`;
+  return `${count} selected: ${seats.join(', ')}. Total ${formatRupees(total)}`;
 }
+
+/** The single-seat rule in the server's words (CONTRACT §7). */
+export function strandedMessage(seatId: string): string {
+  return `Seat ${seatId} would be left on its own — choose seats next to it or leave a gap of two`;
+}
+
+const accessibleKinds = new Set(['wheelchair', 'companion']);
+
+/** The wheelchair spaces and companion seats of a layout. */
+function accessibleSeats(layout: Layout): Set<string> {
+  const ids = new Set<string>();
+  for (const { seats } of layout.rows)
+    for (const seat of seats) if (seat && accessibleKinds.has(seat.kind)) ids.add(seat.id);
+  return ids;
+}
+
+const noSeats: ReadonlySet<string> = new Set();
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -76,11 +105,39 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const show = showsOfDate.find((candidate) => candidate._id === selection.showId) ?? null;
 
   const seatInfo = useShowSeats(show?._id ?? null);
-  // Seats from the address are only a wish: those not on this show's map are left out.
   const totalSeats = seatInfo.seats?.totalSeats ?? show?.totalSeats ?? 0;
-  const selectedSeats = withoutOccupied(selection.seats, seatInfo.occupied).filter((seat) =>
-    isSeatOnMap(seat, totalSeats),
+  // The show's own layout; a server without screens means the spec's rows of 12 at one price.
+  const serverLayout = seatInfo.seats?.layout;
+  const layout = useMemo(() => serverLayout ?? gridLayout(totalSeats), [serverLayout, totalSeats]);
+  const layoutSeatIds = useMemo(() => new Set(seatIds(layout)), [layout]);
+  const isWideMap = layout.rows.some(({ seats }) => seats.length > 16);
+  const serverPrices = seatInfo.seats?.prices;
+  const prices = useMemo(
+    () =>
+      serverPrices ?? Object.fromEntries(layoutClasses(layout).map((name) => [name, show?.showPrice ?? 0])),
+    [serverPrices, layout, show?.showPrice],
   );
+  // Seats from the address are only a wish: those not on this show's map are left out.
+  const selectedSeats = withoutOccupied(selection.seats, seatInfo.occupied).filter((seat) =>
+    layoutSeatIds.has(seat),
+  );
+  const subtotals = classSubtotals(layout, prices, selectedSeats);
+  const total = subtotals.reduce((sum, { subtotal }) => Math.round((sum + subtotal) * 100) / 100, 0);
+
+  // Wheelchair spaces and their companions are held back until the release time (CONTRACT §7).
+  const [needsWheelchair, setNeedsWheelchair] = useState(false);
+  const releaseAt = seatInfo.seats?.accessibleReleaseAt ?? null;
+  const accessible = useMemo(() => accessibleSeats(layout), [layout]);
+  const isHeldBack = useIsBefore(releaseAt) && accessible.size > 0;
+  const held = isHeldBack && !needsWheelchair ? accessible : noSeats;
+  const releaseTime = releaseAt
+    ? formatTimeOfDay(toZonedParts(new Date(releaseAt), config.data?.timeZone ?? fallbackTimeZone).minutes)
+    : '';
+  // The seat this selection would leave on its own: pointed at before Book, as the server refuses it.
+  const stranded = strandedSeat(layout, seatInfo.occupied, selectedSeats, {
+    isBookable: (id) => !held.has(id),
+  });
+  const [bestError, setBestError] = useState<string | null>(null);
   const canChooseSeats = isSignedIn && (seatInfo.seats?.status ?? show?.status) === 'active';
 
   const queryClient = useQueryClient();
@@ -123,6 +180,13 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   function handleSeat(seatId: string) {
     if (!isSignedIn) return requireSignIn(undefined, selection.addressWithSeat(location.pathname, seatId));
     if (!canChooseSeats || isBooking || seatInfo.occupied.has(seatId)) return;
+    if (held.has(seatId)) {
+      toast.info(
+        `${seatId} is held for wheelchair users until ${releaseTime}. Tick “I need a wheelchair space” to book it.`,
+        { toastId: 'held-seat' },
+      );
+      return;
+    }
     if (!selection.toggleSeat(seatId, seatInfo.occupied)) toast.warning(messages.maxSeats);
   }
 
@@ -133,13 +197,30 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
       return;
     }
     if (!show || isBooking) return;
+    await book({
+      showId: show._id,
+      selectedSeats,
+      ...(needsWheelchair ? { accessible: true } : {}),
+      userId: session.user.id,
+    });
+  }
+
+  async function handleBestAvailable(quantity: number, seatClass: string | undefined) {
+    if (!isSignedIn || !session.user) return requireSignIn();
+    if (!show || isBooking) return;
+    setBestError(null);
+    await book(
+      { showId: show._id, quantity, ...(seatClass ? { class: seatClass } : {}), userId: session.user.id },
+      setBestError,
+    );
+  }
+
+  /** Holds the seats and sends the window to payment, or tells why not. */
+  async function book(input: CreateBookingInput, onRefused?: (message: string) => void) {
+    if (!show) return;
     setIsBooking(true);
     try {
-      const answer = await createBooking.mutateAsync({
-        showId: show._id,
-        selectedSeats,
-        userId: session.user.id,
-      });
+      const answer = await createBooking.mutateAsync(input);
       // Spec §4, in this order: warn, refresh the occupied seats, clear the selection, then
       // send the whole window to the payment page.
       toast.warning(paymentWarning);
@@ -150,7 +231,9 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     } catch (error) {
       // One toast for one conflict: the seats this refusal names leave the selection when the map
       // is fetched again, and that would otherwise raise a second toast saying the same.
-      toast.error(bookingFailureMessage(error), { toastId: seatConflictToastId });
+      const message = bookingFailureMessage(error);
+      toast.error(message, { toastId: seatConflictToastId });
+      onRefused?.(message);
       // A refusal (seats taken meanwhile) is best followed by the map as it now is.
       void queryClient.invalidateQueries({ queryKey: showSeatsQueryKey(show._id) });
       setIsBooking(false);
@@ -199,31 +282,68 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
       />
 
       {show && date && (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        // A wide screen's map takes the page's whole width, its show card and summary beside each
+        // other below it; the spec's map of 12 keeps them in a column at its side.
+        <div
+          className={`grid gap-6 lg:items-start ${isWideMap ? 'lg:grid-cols-2' : 'lg:grid-cols-[minmax(0,1fr)_20rem]'}`}
+        >
           {/* On the page as long as the map is, so the first seat chosen is announced too: a live
               region that arrives with its text (as the summary below does) is not read out. */}
           <p role="status" className="sr-only">
-            {selectionStatus(selectedSeats, show.showPrice)}
+            {selectionStatus(selectedSeats, total)}
           </p>
-          <div className="lg:col-start-2 lg:row-start-1">
+          {/* The single-seat warning has its own region, heard as soon as a choice strands a seat. */}
+          <p role="status" className="sr-only">
+            {stranded ? strandedMessage(stranded) : ''}
+          </p>
+          <div className={isWideMap ? 'lg:row-start-2' : 'lg:col-start-2 lg:row-start-1'}>
             <SelectedShowCard
               movieTitle={movie.title}
               dateLabel={showDate}
               time={show.showTime}
               price={show.showPrice}
+              hasClasses={Object.keys(prices).length > 1}
             />
           </div>
-          <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <div
+            className={`min-w-0 ${isWideMap ? 'lg:col-span-2' : 'lg:col-start-1 lg:row-span-2 lg:row-start-1'}`}
+          >
             <SeatSection
               ref={seatSection}
-              totalSeats={seatInfo.seats?.totalSeats ?? show.totalSeats}
+              layout={layout}
+              prices={prices}
+              held={held}
+              stranded={stranded}
               seats={seatInfo.seats}
               isLoading={seatInfo.isPending}
               occupied={seatInfo.occupied}
               selected={new Set(selectedSeats)}
               onToggle={handleSeat}
               label={`Seats for ${show.showTime}, ${dateLabel(date, today)}`}
-              notice={isSignedIn ? null : <SignInHint signInHref={signInHref} />}
+              notice={
+                (!isSignedIn || isHeldBack) && (
+                  <>
+                    {!isSignedIn && <SignInHint signInHref={signInHref} />}
+                    {isHeldBack && (
+                      <WheelchairNote
+                        releaseTime={releaseTime}
+                        needsWheelchair={needsWheelchair}
+                        onChange={setNeedsWheelchair}
+                      />
+                    )}
+                  </>
+                )
+              }
+              footer={
+                canChooseSeats && (
+                  <BestAvailable
+                    classes={layoutClasses(layout).map((name) => ({ name, price: prices[name] }))}
+                    isBusy={isBooking}
+                    error={bestError}
+                    onPick={(quantity, seatClass) => void handleBestAvailable(quantity, seatClass)}
+                  />
+                )
+              }
             />
           </div>
           {selectedSeats.length > 0 && (
@@ -233,7 +353,9 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
                 dateLabel={showDate}
                 time={show.showTime}
                 seats={selectedSeats}
-                price={show.showPrice}
+                subtotals={subtotals}
+                total={total}
+                stranded={stranded ? strandedMessage(stranded) : null}
                 isSignedIn={isSignedIn}
                 isBusy={isBooking}
                 onBook={() => void handleBook()}

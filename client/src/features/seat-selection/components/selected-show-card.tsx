@@ -6,6 +6,8 @@ interface SelectedShowCardProps {
   dateLabel: string;
   time: string;
   price: number;
+  /** True on a screen of several classes: the price is then the lowest, "from ₹180". */
+  hasClasses?: boolean;
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -17,7 +19,13 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export function SelectedShowCard({ movieTitle, dateLabel, time, price }: SelectedShowCardProps) {
+export function SelectedShowCard({
+  movieTitle,
+  dateLabel,
+  time,
+  price,
+  hasClasses = false,
+}: SelectedShowCardProps) {
   return (
     <section
       aria-labelledby="selected-show-heading"
@@ -30,7 +38,9 @@ export function SelectedShowCard({ movieTitle, dateLabel, time, price }: Selecte
         <Row term="Movie">{movieTitle}</Row>
         <Row term="Date">{dateLabel}</Row>
         <Row term="Time">{time}</Row>
-        <Row term="Price">{formatRupees(price)} per ticket</Row>
+        <Row term="Price">
+          {hasClasses ? `from ${formatRupees(price)} per ticket` : `${formatRupees(price)} per ticket`}
+        </Row>
       </dl>
     </section>
   );

@@ -1,0 +1,167 @@
+import {
+  bestAvailable,
+  findSeat,
+  layoutClasses,
+  MAX_SEATS_PER_BOOKING,
+  strandedSeat,
+  type Layout,
+  type LayoutSeat,
+} from '@marquee/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.ts';
+import { bookings, bookingSeats, shows } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { blocksSeat } from '../seats/live-claims.ts';
+
+// The seat rules of a show's layout (CONTRACT §7) that the hold function does not decide: seats
+// held back for wheelchair users, the single-seat rule, and best available. They read the show's
+// layout snapshot and the seats blocked at `now`, then the hold claims the seats (the unique index
+// still decides every race for a seat).
+
+export interface SeatRulesConfig {
+  /** SEAT_GAP_RULE: refuse bookings that strand a seat. */
+  gapRule: boolean;
+  /** ACCESSIBLE_RELEASE_MINUTES. */
+  releaseMinutes: number;
+}
+
+export function hasHeldBackSeats(layout: Layout): boolean {
+  return layout.rows.some((row) => row.seats.some((seat) => seat !== null && seat.kind !== 'seat'));
+}
+
+/** When unsold wheelchair and companion seats go on general sale. */
+export function accessibleReleaseAt(startsAt: Date, releaseMinutes: number): Date {
+  return new Date(startsAt.getTime() - releaseMinutes * 60_000);
+}
+
+/** Wheelchair spaces beside a seat (the previous and next positions of its row). */
+function wheelchairsBeside(layout: Layout, seatId: string): string[] {
+  for (const { seats } of layout.rows) {
+    const position = seats.findIndex((seat) => seat?.id === seatId);
+    if (position < 0) continue;
+    return [seats[position - 1], seats[position + 1]]
+      .filter((seat): seat is LayoutSeat => seat?.kind === 'wheelchair')
+      .map((seat) => seat.id);
+  }
+  return [];
+}
+
+/**
+ * The 409 message for held-back seats in a request, or null. Until the release, a wheelchair
+ * space needs `accessible: true`, and a companion seat the wheelchair space beside it in the same
+ * booking.
+ */
+export function heldBackRefusal(options: {
+  layout: Layout;
+  seats: string[];
+  accessible: boolean;
+  startsAt: Date;
+  now: Date;
+  releaseMinutes: number;
+}): string | null {
+  const { layout, seats, accessible, startsAt, now, releaseMinutes } = options;
+  if (now >= accessibleReleaseAt(startsAt, releaseMinutes)) return null;
+  const until = `until ${releaseMinutes} minutes before the show`;
+  const spaces = seats.filter((id) => findSeat(layout, id)?.kind === 'wheelchair');
+  if (spaces.length && !accessible) {
+    const [one] = spaces;
+    return spaces.length === 1
+      ? `${one} is a wheelchair space, held for wheelchair users ${until}`
+      : `${spaces.join(', ')} are wheelchair spaces, held for wheelchair users ${until}`;
+  }
+  const companions = seats.filter(
+    (id) =>
+      findSeat(layout, id)?.kind === 'companion' &&
+      !wheelchairsBeside(layout, id).some((w) => seats.includes(w)),
+  );
+  if (companions.length) {
+    const [one] = companions;
+    return companions.length === 1
+      ? `${one} is a companion seat, held for the companion of a wheelchair user booking the space beside it ${until}`
+      : `${companions.join(', ')} are companion seats, held for companions of wheelchair users booking the spaces beside them ${until}`;
+  }
+  return null;
+}
+
+/** Whether this buyer may book a seat at all now (held-back seats count as not bookable). */
+function isBookableFor(layout: Layout, accessible: boolean, released: boolean) {
+  return (id: string) => {
+    const kind = findSeat(layout, id)?.kind;
+    return released || kind === 'seat' || (kind === 'wheelchair' && accessible);
+  };
+}
+
+export const strandedMessage = (seat: string) =>
+  `Seat ${seat} would be left on its own — choose seats next to it or leave a gap of two`;
+
+interface ShowSeats {
+  layout: Layout;
+  startsAt: Date;
+  taken: Set<string>;
+}
+
+/** The show's layout snapshot and the seats blocked at `now` (null when there is no show). */
+async function readShowSeats(db: Queryable, showId: string, now: Date): Promise<ShowSeats | null> {
+  const [show] = await db
+    .select({ layout: shows.layout, startsAt: shows.startsAt })
+    .from(shows)
+    .where(eq(shows.id, showId));
+  if (!show) return null;
+  const rows = await db
+    .select({ seat: bookingSeats.seat })
+    .from(bookingSeats)
+    .innerJoin(bookings, eq(bookings.id, bookingSeats.bookingId))
+    .where(and(eq(bookingSeats.showId, showId), blocksSeat(now)));
+  return { ...show, taken: new Set(rows.map((row) => row.seat)) };
+}
+
+/**
+ * Checks chosen seats against the layout's rules. Seats off the map and taken seats are left to
+ * the hold, which answers them with their own messages. The single-seat rule is decided against
+ * the seats blocked now; two bookings at the same instant may together leave a seat on its own,
+ * which neither could see (decision 0016).
+ */
+export async function checkChosenSeats(options: {
+  db: Db;
+  showId: string;
+  seats: string[];
+  accessible: boolean;
+  now: Date;
+  rules: SeatRulesConfig;
+}): Promise<void> {
+  const { db, showId, seats, accessible, now, rules } = options;
+  const show = await readShowSeats(db, showId, now);
+  if (!show) return; // the hold answers 404
+  if (!seats.every((id) => findSeat(show.layout, id))) return; // the hold answers "Invalid seat"
+  if (seats.some((id) => show.taken.has(id))) return; // the hold answers 409 naming them
+  const refusal = heldBackRefusal({ ...show, seats, accessible, now, releaseMinutes: rules.releaseMinutes });
+  if (refusal) throw conflict(refusal);
+  if (!rules.gapRule) return;
+  const released = now >= accessibleReleaseAt(show.startsAt, rules.releaseMinutes);
+  const stranded = strandedSeat(show.layout, show.taken, seats, {
+    isBookable: isBookableFor(show.layout, accessible, released),
+  });
+  if (stranded) throw conflict(strandedMessage(stranded));
+}
+
+/** Picks best available seats (CONTRACT §7) from the seats blocked now. */
+export async function pickBestAvailable(options: {
+  db: Queryable;
+  showId: string;
+  quantity: number;
+  cls: string | undefined;
+  now: Date;
+}): Promise<string[]> {
+  const { db, showId, quantity, cls, now } = options;
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_SEATS_PER_BOOKING) {
+    throw badRequest(`Choose between 1 and ${MAX_SEATS_PER_BOOKING} seats`);
+  }
+  const show = await readShowSeats(db, showId, now);
+  if (!show) throw notFound('Show not found');
+  if (cls !== undefined && !layoutClasses(show.layout).includes(cls)) {
+    throw badRequest(`This show has no class ${cls}`);
+  }
+  const picked = bestAvailable(show.layout, show.taken, quantity, cls);
+  if (!picked) throw conflict(`No ${quantity} seats together`);
+  return picked;
+}

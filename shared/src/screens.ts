@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ok } from './api.ts';
+import { layoutAnswerSchema, layoutSchema, type Layout } from './seat-layout.ts';
+
+/** What a screen-overlap refusal says (CONTRACT §7), in the form and in every 409. */
+export const SCREEN_BOOKED_MESSAGE = 'This screen is already booked at that time';
+
+/** POST and PUT /api/admin/screens. */
+export const screenInput = z.object({
+  name: z
+    .string({ message: 'Please enter a screen name' })
+    .trim()
+    .min(1, 'Please enter a screen name')
+    .max(40, 'A screen name is at most 40 characters'),
+  layout: layoutSchema,
+});
+export type ScreenInput = z.input<typeof screenInput>;
+
+/** A screen as the admin API answers it. */
+export const screenSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    layout: layoutAnswerSchema,
+    classes: z.array(z.string()),
+    seatCount: z.number().int(),
+    upcomingShows: z.number().int().meta({
+      description: 'Active shows not yet started: they keep the layout they were made with whatever the edit',
+    }),
+  })
+  .meta({ id: 'Screen' });
+export type Screen = z.infer<typeof screenSchema> & { layout: Layout };
+export const screensResponse = ok({ screens: z.array(screenSchema) });
+export type ScreensResponse = z.infer<typeof screensResponse>;
+export const screenResponse = ok({ screen: screenSchema });
+export type ScreenResponse = z.infer<typeof screenResponse>;
