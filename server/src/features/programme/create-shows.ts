@@ -6,6 +6,7 @@ import {
   type CreateShowsInput,
   type Layout,
   type Show,
+  SCREEN_BOOKED_MESSAGE,
 } from '@marquee/shared';
 import { pgError, type Db } from '../../db/client.ts';
 import { shows } from '../../db/schema.ts';
@@ -20,7 +21,7 @@ import {
   screenOverlapError,
   STANDARD_CLASS,
 } from '../screens/screen-rules.ts';
-import { requireMovie, showStart, SLOT_INDEX } from './show-rules.ts';
+import { freeScreens, isSlotFree, requireMovie, showStart, SLOT_INDEX } from './show-rules.ts';
 
 /** The spec's default size of a show when the payload names none. */
 const DEFAULT_TOTAL_SEATS = 100;
@@ -32,7 +33,8 @@ const DEFAULT_TOTAL_SEATS = 100;
  * exclusion constraint, so two staff adding clashing shows at once cannot both succeed.
  *
  * With `screen`, the show takes a snapshot of the screen's layout and a price per class; without,
- * the spec's map of `totalSeats` seats in rows of 12 on the default screen, one class at `showPrice`.
+ * the spec's map of `totalSeats` seats in rows of 12, one class at `showPrice`, on the default
+ * screen or, when that is taken at that time, another free one.
  */
 export async function createShows({
   db,
@@ -61,22 +63,31 @@ export async function createShows({
   }
   if (!starts.length) throw badRequest(showMessages.noTimings);
   starts.sort((a, b) => a.getTime() - b.getTime());
-  const { screenId, screenName, layout, prices } = await showSeating(db, input);
+  const { screen, layout, prices } = await showSeating(db, input);
+  const slots = starts.map((startsAt) => ({
+    startsAt,
+    freeAt: screenFreeAt(startsAt, movie.runtime, cleaningMinutes),
+  }));
+  // The spec's rule first: a movie never has two live shows starting at one instant.
+  for (const { startsAt } of slots) {
+    if (!(await isSlotFree(db, input.movie, startsAt))) throw conflict(showMessages.slotTaken);
+  }
+  const placed = screen ? slots.map(() => screen) : await placeOnFreeScreens(db, slots);
   try {
     const rows = await db
       .insert(shows)
       .values(
-        starts.map((startsAt) => ({
+        slots.map(({ startsAt, freeAt }, index) => ({
           id: randomUUID(),
           movieId: input.movie,
           startsAt,
-          screenId,
-          screenName,
+          screenId: placed[index]!.id,
+          screenName: placed[index]!.name,
           layout,
           prices,
           pricePaise: lowestPrice(prices),
           totalSeats: seatIds(layout).length,
-          screenFreeAt: screenFreeAt(startsAt, movie.runtime, cleaningMinutes),
+          screenFreeAt: freeAt,
           createdAt: now,
           updatedAt: now,
         })),
@@ -89,25 +100,48 @@ export async function createShows({
   }
 }
 
-/** The screen, layout snapshot and class prices (paise) of the shows being added. */
+/**
+ * A screen for each slot of a payload that names none: the default screen when it is free then,
+ * else the first other free one, so the spec's Add Show works beside a full programme. Slots of
+ * the same payload count too. The exclusion constraint still has the last word under concurrency.
+ */
+async function placeOnFreeScreens(
+  db: Db,
+  slots: { startsAt: Date; freeAt: Date }[],
+): Promise<{ id: string; name: string }[]> {
+  const placed: { id: string; name: string; startsAt: Date; freeAt: Date }[] = [];
+  for (const slot of slots) {
+    const candidates = await freeScreens(db, slot.startsAt, slot.freeAt, DEFAULT_SCREEN_ID);
+    const screen = candidates.find(
+      (candidate) =>
+        !placed.some(
+          (other) =>
+            other.id === candidate.id && other.startsAt < slot.freeAt && slot.startsAt < other.freeAt,
+        ),
+    );
+    if (!screen) throw conflict(SCREEN_BOOKED_MESSAGE);
+    placed.push({ ...screen, ...slot });
+  }
+  return placed;
+}
+
+/** The screen (unless the payload names none), layout snapshot and class prices (paise) of the shows. */
 async function showSeating(
   db: Db,
   input: CreateShowsInput,
-): Promise<{ screenId: string; screenName: string; layout: Layout; prices: Record<string, number> }> {
+): Promise<{ screen: { id: string; name: string } | null; layout: Layout; prices: Record<string, number> }> {
   if (input.screen === undefined) {
     const layout = gridLayout(input.totalSeats ?? DEFAULT_TOTAL_SEATS, STANDARD_CLASS);
-    const screen = await findScreen(db, DEFAULT_SCREEN_ID);
     const prices = classPrices(
       layout,
       input.showPrice === undefined ? input.prices : undefined,
       input.showPrice,
     );
-    return { screenId: screen.id, screenName: screen.name, layout, prices };
+    return { screen: null, layout, prices };
   }
   const screen = await findScreen(db, input.screen);
   return {
-    screenId: screen.id,
-    screenName: screen.name,
+    screen: { id: screen.id, name: screen.name },
     layout: screen.layout,
     prices: classPrices(screen.layout, input.prices, input.showPrice),
   };

@@ -381,7 +381,8 @@ describe('a staff change and its audit row commit together', () => {
 
   it('an edit whose audit row is lost is not kept; a kept edit has its row', async () => {
     const movie = await addMovie({ Title: 'Audit Edit' });
-    const [show] = (await addShows(movie._id, [{ date: dayAfter, timings: ['9:00 AM'] }])).json<{
+    // A day past the seeded programme, so every screen is free then.
+    const [show] = (await addShows(movie._id, [{ date: addDays(dayAfter, 6), timings: ['9:00 AM'] }])).json<{
       shows: Show[];
     }>().shows as [Show];
     const { db } = t.testDb.database;
@@ -409,14 +410,14 @@ describe('a staff change and its audit row commit together', () => {
       expect.objectContaining({
         actorId: staff.userId,
         action: 'show.update',
-        details: { showPrice: { from: 250, to: 300 } },
+        details: { prices: { from: { Standard: 250 }, to: { Standard: 300 } } },
       }),
     ]);
   });
 
   it('a delete whose audit row is lost is not kept; a kept delete has its row', async () => {
     const movie = await addMovie({ Title: 'Audit Delete' });
-    const [show] = (await addShows(movie._id, [{ date: dayAfter, timings: ['9:30 AM'] }])).json<{
+    const [show] = (await addShows(movie._id, [{ date: addDays(dayAfter, 7), timings: ['9:30 AM'] }])).json<{
       shows: Show[];
     }>().shows as [Show];
     const { db } = t.testDb.database;

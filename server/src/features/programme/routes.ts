@@ -19,7 +19,7 @@ import { cancelShow } from './cancel-show.ts';
 import { createShows } from './create-shows.ts';
 import { deleteShow } from './delete-show.ts';
 import { DEFAULT_SCREEN_ID, findScreen, screenFreeAt } from '../screens/screen-rules.ts';
-import { isScreenFree, isSlotFree, requireMovie, showStart } from './show-rules.ts';
+import { freeScreens, isScreenFree, isSlotFree, requireMovie, showStart } from './show-rules.ts';
 import { updateShow } from './update-show.ts';
 import { programmeDocs as docs } from './docs.ts';
 
@@ -54,18 +54,18 @@ export async function programmeRoutes(app: FastifyInstance) {
     const query = parseInput(timeslotQuery, request.query ?? {});
     const startsAt = showStart(query.date, query.time, timeZone);
     const movie = await requireMovie(db, query.movieId);
-    const screen = await findScreen(db, query.screen ?? DEFAULT_SCREEN_ID);
     const freeAt = screenFreeAt(startsAt, movie.runtime, config.CLEANING_MINUTES);
-    const [slotFree, screenFree] = await Promise.all([
-      isSlotFree(db, query.movieId, startsAt),
-      isScreenFree(db, screen.id, startsAt, freeAt),
-    ]);
+    // Without a screen, as the spec asks, any free screen will do (createShows places it there).
+    const screenFree = query.screen
+      ? isScreenFree(db, (await findScreen(db, query.screen)).id, startsAt, freeAt)
+      : freeScreens(db, startsAt, freeAt, DEFAULT_SCREEN_ID).then((free) => free.length > 0);
+    const [slotFree, isFree] = await Promise.all([isSlotFree(db, query.movieId, startsAt), screenFree]);
     const message = !slotFree
       ? 'This time slot is already booked for the selected movie'
-      : !screenFree
+      : !isFree
         ? SCREEN_BOOKED_MESSAGE
         : 'This time slot is available';
-    return { success: true, message, available: slotFree && screenFree };
+    return { success: true, message, available: slotFree && isFree };
   });
 
   app.post(
