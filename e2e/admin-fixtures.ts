@@ -2,6 +2,7 @@ import {
   addDays,
   formatTimeOfDay,
   fromZonedParts,
+  gridLayout,
   toZonedParts,
   zonedDate,
   type AdminShowsResponse,
@@ -10,6 +11,7 @@ import {
   type CreateMovieResponse,
   type CreateShowsResponse,
   type Movie,
+  type ScreenResponse,
   type Show,
 } from '@marquee/shared';
 import type { Page } from 'playwright-core';
@@ -150,10 +152,16 @@ export async function createShows(
   times: string[],
   showPrice = 200,
 ): Promise<Show[]> {
+  // A screen of its own (the spec's A–H × 12, one class), so a test's shows never meet the
+  // seeded programme or each other on a screen (CONTRACT §7: a screen's shows never overlap).
+  const { screen } = await callApi<ScreenResponse>(token, 'POST', '/api/admin/screens', {
+    name: uniqueTitle('E2E Screen').slice(0, 40),
+    layout: gridLayout(96),
+  });
   const { shows } = await callApi<CreateShowsResponse>(token, 'POST', '/api/shows', {
     movie: movieId,
-    showPrice,
-    totalSeats: 96,
+    screen: screen._id,
+    prices: { Standard: showPrice },
     dateTimings: [{ date, timings: times.map((time) => ({ time, occupiedSeats: {} })) }],
   });
   return shows;
