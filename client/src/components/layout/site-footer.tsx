@@ -74,8 +74,8 @@ export function SiteFooter({ cinema }: { cinema?: CinemaDetails | undefined }) {
         <div className="sm:col-span-2">
           <BrandMark />
           <p className="mt-3 max-w-sm text-sm leading-relaxed text-zinc-600 dark:text-zinc-400">
-            Great films on every screen, comfortable seats. Book your tickets online, choose the seats you like
-            and skip the queue at the box office.
+            Great films on every screen, comfortable seats. Book your tickets online, choose the seats you
+            like and skip the queue at the box office.
           </p>
         </div>
         {columns.map((column) => (
