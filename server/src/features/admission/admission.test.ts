@@ -1,3 +1,4 @@
+import { fromZonedParts, zonedDate } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
@@ -17,6 +18,10 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Noon in the cinema's zone: "today's shows" at the door then hold a show an hour ahead, whatever
+  // the hour the suite runs at (an hour ahead of 11:30 PM is tomorrow).
+  const timeZone = t.config.CINEMA_TIMEZONE;
+  t.clock.now = fromZonedParts(zonedDate(t.clock.now, timeZone), 12 * 60, timeZone);
   const { db } = t.testDb.database;
   const movie = await insertMovie(db, { title: 'Door Test', runtime: '100 min' });
   soonShowId = (await insertShow(db, { movieId: movie.id, startsAt: new Date(t.clock.now.getTime() + HOUR) }))
