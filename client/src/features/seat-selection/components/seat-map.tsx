@@ -85,7 +85,7 @@ const SeatCell = memo(function SeatCell({
           height: 'var(--seat)',
           fontSize: 'clamp(10px, calc(var(--seat) * 0.36), 12px)',
         }}
-        className={`relative flex items-center justify-center rounded-t-lg rounded-b-sm border-2 font-semibold tracking-tighter transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:focus-visible:outline-sky-400 ${state === 'available' ? tone : seatStateClass[state]} ${isStranded ? 'ring-3 ring-amber-500 ring-offset-1 dark:ring-amber-400 dark:ring-offset-zinc-900' : ''}`}
+        className={`relative flex items-center justify-center [contain:size_layout_style] rounded-t-lg rounded-b-sm border-2 font-semibold tracking-tighter transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:focus-visible:outline-sky-400 ${state === 'available' ? tone : seatStateClass[state]} ${isStranded ? 'ring-3 ring-amber-500 ring-offset-1 dark:ring-amber-400 dark:ring-offset-zinc-900' : ''}`}
       >
         {isBooked ? (
           <X aria-hidden className="size-4" strokeWidth={3} />
@@ -112,6 +112,80 @@ const SeatCell = memo(function SeatCell({
           </span>
         )}
       </button>
+    </div>
+  );
+});
+
+interface SeatRowProps {
+  row: string;
+  seats: Layout['rows'][number]['seats'];
+  classes: readonly string[];
+  specHall: boolean;
+  occupied: ReadonlySet<string>;
+  held: ReadonlySet<string>;
+  /** The chosen seats of this row, joined with commas. */
+  selectedKey: string;
+  /** The stranded seat, when it is in this row. */
+  stranded: string | null;
+  /** The map's tab stop, when it is in this row. */
+  tabStop: string | null;
+  onToggle: (id: string) => void;
+  onFocus: (id: string) => void;
+  register: (id: string, element: HTMLButtonElement | null) => void;
+}
+
+/**
+ * One row of seats. Memoised on what the row shows, so choosing a seat on a 500-seat map renders
+ * its row of 25 rather than every seat (INP on a slow phone: docs/benchmarks.md).
+ */
+const SeatRow = memo(function SeatRow({
+  row,
+  seats,
+  classes,
+  specHall,
+  occupied,
+  held,
+  selectedKey,
+  stranded,
+  tabStop,
+  onToggle,
+  onFocus,
+  register,
+}: SeatRowProps) {
+  const selected = new Set(selectedKey.split(','));
+  return (
+    <div role="row" className="flex items-center gap-0.5 sm:gap-1">
+      <div
+        role="rowheader"
+        // Sticky, so the row letters stay in sight should the map scroll sideways.
+        className="sticky left-0 z-10 w-4 shrink-0 bg-white text-center text-xs font-bold text-zinc-600 sm:w-6 dark:bg-zinc-900 dark:text-zinc-400"
+      >
+        {row}
+      </div>
+      {seats.map((seat, index) => {
+        const aisle = specHall && index === 6 ? 'ml-1.5 sm:ml-5' : '';
+        if (!seat) {
+          return (
+            <div key={`gap-${index}`} aria-hidden style={{ width: 'var(--seat)' }} className="shrink-0" />
+          );
+        }
+        const classIndex = classes.indexOf(seat.class);
+        return (
+          <SeatCell
+            key={seat.id}
+            seat={seat}
+            state={seatState(seat.id, occupied, selected, held)}
+            tone={availableSeatClass(classIndex, classes.length)}
+            seatClass={classes.length > 1 ? seat.class : undefined}
+            isTabStop={seat.id === tabStop}
+            isStranded={seat.id === stranded}
+            aisleClass={aisle}
+            onToggle={onToggle}
+            onFocus={onFocus}
+            register={register}
+          />
+        );
+      })}
     </div>
   );
 });
@@ -189,41 +263,27 @@ export function SeatMap({
       style={style}
       className="flex w-max flex-col gap-1 sm:gap-2"
     >
-      {layout.rows.map(({ row, seats }) => (
-        <div role="row" key={row} className="flex items-center gap-0.5 sm:gap-1">
-          <div
-            role="rowheader"
-            // Sticky, so the row letters stay in sight should the map scroll sideways.
-            className="sticky left-0 z-10 w-4 shrink-0 bg-white text-center text-xs font-bold text-zinc-600 sm:w-6 dark:bg-zinc-900 dark:text-zinc-400"
-          >
-            {row}
-          </div>
-          {seats.map((seat, index) => {
-            const aisle = specHall && index === 6 ? 'ml-1.5 sm:ml-5' : '';
-            if (!seat) {
-              return (
-                <div key={`gap-${index}`} aria-hidden style={{ width: 'var(--seat)' }} className="shrink-0" />
-              );
-            }
-            const classIndex = classes.indexOf(seat.class);
-            return (
-              <SeatCell
-                key={seat.id}
-                seat={seat}
-                state={seatState(seat.id, occupied, selected, held)}
-                tone={availableSeatClass(classIndex, classes.length)}
-                seatClass={classes.length > 1 ? seat.class : undefined}
-                isTabStop={seat.id === tabStop}
-                isStranded={seat.id === stranded}
-                aisleClass={aisle}
-                onToggle={toggle}
-                onFocus={setActiveSeat}
-                register={register}
-              />
-            );
-          })}
-        </div>
-      ))}
+      {layout.rows.map(({ row, seats }) => {
+        const ids = seats.flatMap((seat) => (seat ? [seat.id] : []));
+        return (
+          <SeatRow
+            key={row}
+            row={row}
+            seats={seats}
+            classes={classes}
+            specHall={specHall}
+            occupied={occupied}
+            held={held}
+            // Plain strings, so a choice re-renders the row it is in, not the other rows.
+            selectedKey={ids.filter((id) => selected.has(id)).join(',')}
+            stranded={stranded && ids.includes(stranded) ? stranded : null}
+            tabStop={tabStop && ids.includes(tabStop) ? tabStop : null}
+            onToggle={toggle}
+            onFocus={setActiveSeat}
+            register={register}
+          />
+        );
+      })}
     </div>
   );
 }
