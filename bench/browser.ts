@@ -8,9 +8,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { addDays, zonedDate } from '@marquee/shared';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { root, startApp, type Running } from './lib.ts';
+import { median, root, startApp, type Running } from './lib.ts';
 
-const THROTTLE = 4;
+export const THROTTLE = 4;
 const CLICKS = Number(process.env.BENCH_INP_CLICKS ?? 20);
 const LCP_LOADS = Number(process.env.BENCH_LCP_LOADS ?? 5);
 export const admin = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
@@ -25,7 +25,6 @@ export interface BrowserResult {
   baselineInteractions: number[];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 /** INP as Chromium reports it: the worst interaction, ignoring one in every 50. */
 export const inp = (values: number[]) =>
   [...values].sort((a, b) => b - a)[Math.min(values.length - 1, Math.floor(values.length / 50))]!;

@@ -160,3 +160,9 @@ export async function load(url: string, { seconds = 6, connections = 50 } = {}):
     errors: result.errors,
   };
 }
+
+/** The middle value (the lower of the two middles for an even count); NaN for none. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
+}

@@ -1,7 +1,7 @@
 // `npm run bench`: the read paths under load, beside a bare node:http server answering the same
 // bytes in the same run, on PGlite and on PostgreSQL. Not part of the test suite.
-import { load, postgresReachable, startApp, startBare, type BareRoute, type Load } from './lib.ts';
-import { browserBench, describeBrowser, type BrowserResult } from './browser.ts';
+import { load, median, postgresReachable, startApp, startBare, type BareRoute, type Load } from './lib.ts';
+import { browserBench, describeBrowser, THROTTLE, type BrowserResult } from './browser.ts';
 import { STREAMS, streamsBench, type StreamsResult } from './streams.ts';
 import {
   ATTEMPTS,
@@ -171,7 +171,7 @@ if (!only || only === 'browser') {
 const page = browser ? describeBrowser(browser) : null;
 if (browser && page) {
   console.log(
-    `\nBrowser, Chromium at ${4}× CPU throttle: home route ${browser.homeJsKB.toFixed(1)} kB JS (gzip, ${browser.homeJsFiles} files); ` +
+    `\nBrowser, Chromium at ${THROTTLE}× CPU throttle: home route ${browser.homeJsKB.toFixed(1)} kB JS (gzip, ${browser.homeJsFiles} files); ` +
       `LCP ${browser.lcp.join(', ')} ms (static page with the same poster: ${browser.lcpBaseline.join(', ')} ms)`,
   );
   console.log(
@@ -183,10 +183,6 @@ if (browser && page) {
 // ---------------------------------------------------------------------------------------------
 // Issue 17's table: every figure beside its baseline from this run.
 // ---------------------------------------------------------------------------------------------
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
-};
 const spread = (values: number[]) =>
   values.length > 1 ? ` (${Math.min(...values)}–${Math.max(...values)})` : '';
 const figure = (values: number[]) => `${median(values)}${spread(values)}`;
@@ -223,9 +219,9 @@ if (streams) {
 }
 if (browser && page) {
   console.log(
-    `| home route JS (gzip) / LCP, phone, 4× throttle | ${browser.homeJsKB.toFixed(1)} kB / ${page.lcp} ms (median of ${browser.lcp.length}) | static page with the poster: LCP ${page.lcpBaseline} ms | — | ≤ 80 kB / ≤ 1.5 s |`,
+    `| home route JS (gzip) / LCP, phone, ${THROTTLE}× throttle | ${browser.homeJsKB.toFixed(1)} kB / ${page.lcp} ms (median of ${browser.lcp.length}) | static page with the poster: LCP ${page.lcpBaseline} ms | — | ≤ 80 kB / ≤ 1.5 s |`,
   );
   console.log(
-    `| 500-seat map, INP at 4× throttle | ${page.inp} ms (median interaction ${page.inpMedian} ms, ${browser.interactions.length} choices) | a bare button: ${page.baselineInp} ms | — | ≤ 100 ms |`,
+    `| 500-seat map, INP at ${THROTTLE}× throttle | ${page.inp} ms (median interaction ${page.inpMedian} ms, ${browser.interactions.length} choices) | a bare button: ${page.baselineInp} ms | — | ≤ 100 ms |`,
   );
 }
