@@ -137,9 +137,18 @@ export function seatIds(layout: Layout): string[] {
   return allSeats(layout).map((seat) => seat.id);
 }
 
+/** Each layout's seats by id, built on the first lookup (layouts are never changed once made). */
+const seatsById = new WeakMap<Layout, Map<string, LayoutSeat>>();
+
 /** The seat with this id, or undefined when the layout has none. */
 export function findSeat(layout: Layout, seatId: string): LayoutSeat | undefined {
-  return allSeats(layout).find((seat) => seat.id === seatId);
+  let byId = seatsById.get(layout);
+  if (!byId) {
+    byId = new Map();
+    for (const seat of allSeats(layout)) if (!byId.has(seat.id)) byId.set(seat.id, seat);
+    seatsById.set(layout, byId);
+  }
+  return byId.get(seatId);
 }
 
 export function seatClassOf(layout: Layout, seatId: string): string | undefined {

@@ -19,6 +19,14 @@ export class DatabaseBusyError extends Error {
   }
 }
 
+/**
+ * The longest the queue runs tasks back to back before the event loop gets a turn, in ms. PGlite
+ * answers within promises, so a queue that chained its tasks straight on would keep the process
+ * from accepting connections and reading requests until it ran dry: in a rush, buyers whose
+ * requests had not been read yet waited behind whole waves of later ones (1.5–2 s).
+ */
+const SLICE_MS = 5;
+
 interface Waiter {
   rank: number;
   seq: number;
@@ -30,7 +38,8 @@ interface Waiter {
  * One database task at a time, in the order the requests arrived (not the order their queries
  * did): a request that has begun is served before one that came later, so its second query does
  * not queue behind every newcomer's first, and no buyer waits for many others' whole requests.
- * Work outside a request (sweeper, workers) takes its place when it asks.
+ * Work outside a request (sweeper, workers) takes its place when it asks. Every SLICE_MS the
+ * event loop gets a turn, so requests that have come in are read and take their places.
  *
  * Bounded: a request whose first query would join `limit` other requests that have not started
  * yet is refused at once (DatabaseBusyError) rather than left to wait ever longer.
@@ -43,6 +52,9 @@ export class FairQueue {
   private readonly waiting: Waiter[] = [];
   /** Requests with a query waiting and none run yet. */
   private readonly newcomers = new Set<RequestTurn>();
+
+  /** When the event loop last had a turn (see SLICE_MS). */
+  private sliceStartedAt = 0;
 
   constructor(readonly limit: number) {}
 
@@ -68,12 +80,15 @@ export class FairQueue {
         start: () => {
           task()
             .then(resolve, reject)
-            .finally(() => this.next());
+            .finally(() => this.afterTask());
         },
       };
       if (turn && !turn.admitted) this.newcomers.add(turn);
       this.insert(waiter);
-      if (!this.busy) this.next();
+      if (!this.busy) {
+        this.sliceStartedAt = performance.now();
+        this.next();
+      }
     });
   }
 
@@ -88,6 +103,14 @@ export class FairQueue {
       else high = middle;
     }
     this.waiting.splice(low, 0, waiter);
+  }
+
+  private afterTask() {
+    if (performance.now() - this.sliceStartedAt < SLICE_MS) return this.next();
+    setImmediate(() => {
+      this.sliceStartedAt = performance.now();
+      this.next();
+    });
   }
 
   private next() {

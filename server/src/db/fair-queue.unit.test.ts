@@ -62,4 +62,26 @@ describe('FairQueue', () => {
     expect(await Promise.all([...waiting, again, background])).toEqual(['ok', 'ok', 'ok', 'ok']);
     await expect(asTurn(queue.nextTurn(), () => queue.run(async () => 'ok'))).resolves.toBe('ok');
   });
+
+  it('gives the event loop a turn while tasks that answer at once queue back to back', async () => {
+    // PGlite answers inside promises: without a turn, the process reads no new request until
+    // the whole queue has run (a rush's first buyers then waited up to 2 s).
+    const queue = new FairQueue(1000);
+    const log: string[] = [];
+    const busyFor = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    const tasks = Array.from({ length: 100 }, (_, i) =>
+      queue.run(async () => {
+        busyFor(1);
+        log.push(`task ${i}`);
+      }),
+    );
+    setImmediate(() => log.push('event loop'));
+    await Promise.all(tasks);
+    // A turn comes after about 5 ms of tasks (of 1 ms each), not after all 100.
+    expect(log.indexOf('event loop')).toBeGreaterThan(0);
+    expect(log.indexOf('event loop')).toBeLessThan(30);
+  });
 });

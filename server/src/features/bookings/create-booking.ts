@@ -7,8 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { closeCheckouts } from '../payments/checkouts.ts';
 import type { GatewayName, PaymentGateway } from '../payments/gateway.ts';
 import { cancelBooking } from './cancel-booking.ts';
-import { holdSeats, SeatsTakenError, validateSeatRequest, type Hold } from './hold-seats.ts';
-import { checkChosenSeats, pickBestAvailable, type SeatRulesConfig } from './layout-rules.ts';
+import { holdSeats, SeatsTakenError, validateSeatRequest, type Hold, type SeatState } from './hold-seats.ts';
+import { holdChosenSeats, pickBestAvailable, type KnownSeats, type SeatRulesConfig } from './layout-rules.ts';
 
 export interface CreateBookingOptions {
   db: Db;
@@ -25,6 +25,8 @@ export interface CreateBookingOptions {
   /** The buyer books a wheelchair space (CONTRACT §7). */
   accessible?: boolean;
   rules: SeatRulesConfig;
+  /** What this process knows of the shows' seats (layout-rules.ts). */
+  known: KnownSeats;
   limits: { windowSeconds: number; maxUnpaid: number; maxPerShow: number };
 }
 
@@ -50,11 +52,12 @@ export async function createBooking({
   choice,
   accessible = false,
   rules,
+  known,
   limits,
 }: CreateBookingOptions): Promise<{ hold: Hold; checkout: { ref: string; url: string } }> {
   const paymentId = randomUUID();
   const local = gateway.localCheckout?.(paymentId);
-  const hold = (seatIds: string[], on: Db = db) =>
+  const hold = (seatIds: string[], on: Db = db, decidedOn?: SeatState) =>
     holdSeats({
       db: on,
       showId,
@@ -64,30 +67,41 @@ export async function createBooking({
       ...limits,
       localCheckout: local && { paymentId, gateway: gateway.name, ...local },
       onLapsed: (checkouts) => void closeCheckouts({ gateways, log }, checkouts),
+      decidedOn,
     });
-  const held = await holdChoice({ db, showId, choice, accessible, rules, now, hold });
+  const held = await holdChoice({ db, known, showId, choice, accessible, rules, now, hold });
   return openCheckout({ db, gateway, log, now, userId, paymentId, local, hold: held });
 }
 
 /**
- * The buyer's own seats are checked against the layout's rules, then held. Best available picks
+ * The buyer's own seats are held if they pass the layout's rules (layout-rules.ts decides them
+ * and the hold confirms what they were decided on). Best available picks
  * from the seats blocked now and holds; a seat claimed by someone else in between makes the hold
  * fail as a whole (the unique index), and the pick is made again from the new state.
  */
 async function holdChoice(options: {
   db: Db;
+  known: KnownSeats;
   showId: string;
   choice: CreateBookingOptions['choice'];
   accessible: boolean;
   rules: SeatRulesConfig;
   now: Date;
-  hold: (seatIds: string[], on?: Db) => Promise<Hold>;
+  hold: (seatIds: string[], on?: Db, decidedOn?: SeatState) => Promise<Hold>;
 }): Promise<Hold> {
-  const { db, showId, choice, accessible, rules, now, hold } = options;
+  const { db, known, showId, choice, accessible, rules, now, hold } = options;
   if ('seatIds' in choice) {
     const seats = validateSeatRequest(choice.seatIds);
-    await checkChosenSeats({ db, showId, seats, accessible, now, rules });
-    return hold(seats);
+    return holdChosenSeats({
+      db,
+      known,
+      showId,
+      seats,
+      accessible,
+      now,
+      rules,
+      hold: (decidedOn) => hold(seats, db, decidedOn),
+    });
   }
   for (let attempt = 1; ; attempt++) {
     try {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { compareSeats, MAX_SEATS_PER_BOOKING, messages, seatIndex } from '@marquee/shared';
+import { compareSeats, MAX_SEATS_PER_BOOKING, messages } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -20,10 +20,26 @@ export interface HoldSeatsOptions {
   localCheckout?: { paymentId: string; gateway: string; ref: string; url: string };
   /** Told the checkouts of other buyers' lapsed holds released on the way, hold or no hold. */
   onLapsed?: (checkouts: GatewayPayment[]) => void;
+  /**
+   * What the seat rules were decided on; the hold goes through only if the database agrees, and
+   * otherwise throws StaleSeatsError with the state of now (migration 0009).
+   */
+  decidedOn?: SeatState;
+}
+
+/** A show's seat state as the seat rules saw it: its row version and the blocked seats of `watch`. */
+export interface SeatState {
+  version: string;
+  /** The seats the decision rests on. */
+  watch: string[];
+  /** Those of `watch` taken as blocked. */
+  blocked: string[];
 }
 
 export interface Hold {
   bookingId: string;
+  /** The booking's reference, drawn by the database (migration 0006). */
+  reference: string;
   showId: string;
   seats: string[];
   amountPaise: number;
@@ -46,6 +62,19 @@ export class SeatsTakenError extends AppError {
   }
 }
 
+/**
+ * The show changed since the seat rules were decided: nothing was held. Carries the state of now,
+ * to decide on again. Never reaches a client (createBooking handles it).
+ */
+export class StaleSeatsError extends Error {
+  constructor(
+    readonly version: string,
+    readonly blocked: string[],
+  ) {
+    super('The seat state the rules were decided on has changed');
+  }
+}
+
 /** Checks a seat request against the rules before any database work. */
 export function validateSeatRequest(seatIds: string[]): string[] {
   if (seatIds.length === 0) throw badRequest(messages.noSeats);
@@ -63,6 +92,7 @@ export function validateSeatRequest(seatIds: string[]): string[] {
 type HoldResult =
   | {
       ok: true;
+      reference: string;
       amountPaise: number;
       movieId: string;
       startsAt: string;
@@ -76,12 +106,13 @@ type HoldResult =
   | { refused: 400 | 404; message: string }
   | { waiting: true; bookingId: string; url: string | null }
   | { capped: true; unpaid: number }
-  | { conflict: true; taken: string[]; detail: string | null; lapsed: GatewayPayment[] };
+  | { conflict: true; taken: string[]; detail: string | null; lapsed: GatewayPayment[] }
+  | { stale: true; version: string; blocked: string[]; lapsed: GatewayPayment[] };
 
 /**
  * Holds seats for a buyer for the payment window: every seat or none.
  *
- * One call of marquee_hold_seats (migrations 0002, 0003), one round trip, one transaction: it
+ * One call of marquee_hold_seats (migrations 0002, 0003, 0007, 0009), one round trip, one transaction: it
  * locks the show KEY SHARE, then the account (holding limits: one unpaid booking per show, at
  * most `maxUnpaid` across shows), releases lapsed holds on the show (so one never blocks a buyer,
  * even before the sweep), inserts the booking and its seat claims, and records a local checkout. The partial
@@ -89,7 +120,8 @@ type HoldResult =
  * finds the first's live row (on PostgreSQL it waits for that transaction to commit or roll back)
  * and fails with a unique violation, which undoes the booking and every claim of the request. The
  * function answers every outcome as a value rather than an error, so a refused buyer does not
- * cost the pool a connection.
+ * cost the pool a connection. With `decidedOn`, the function first checks that the show is as the
+ * seat rules saw it (see layout-rules.ts).
  */
 export async function holdSeats({
   db,
@@ -102,20 +134,20 @@ export async function holdSeats({
   maxPerShow,
   localCheckout,
   onLapsed,
+  decidedOn,
 }: HoldSeatsOptions): Promise<Hold> {
   const seats = validateSeatRequest(seatIds);
   const bookingId = randomUUID();
   const expiresAt = new Date(now.getTime() + windowSeconds * 1000);
-  // Seats are looked up in the show's layout snapshot since migration 0007; the indexes are no
-  // longer read, and passed only because the function keeps its signature.
-  const indexes = seats.map(seatIndex);
   const rows = await db.execute(sql`
     select marquee_hold_seats(
-      ${bookingId}::uuid, ${showId}::uuid, ${userId}, ${`{${seats.join(',')}}`}::text[],
-      ${`{${indexes.join(',')}}`}::integer[], ${now.toISOString()}::timestamptz,
-      ${expiresAt.toISOString()}::timestamptz, ${localCheckout?.paymentId ?? null}::uuid,
-      ${localCheckout?.gateway ?? null}, ${localCheckout?.ref ?? null}, ${localCheckout?.url ?? null},
-      ${maxUnpaid}::integer, ${maxPerShow}::integer
+      ${bookingId}::uuid, ${showId}::uuid, ${userId}, ${textArray(seats)}::text[],
+      ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
+      ${localCheckout?.paymentId ?? null}::uuid, ${localCheckout?.gateway ?? null},
+      ${localCheckout?.ref ?? null}, ${localCheckout?.url ?? null},
+      ${maxUnpaid}::integer, ${maxPerShow}::integer, ${decidedOn?.version ?? null}::text,
+      ${decidedOn ? textArray(decidedOn.watch) : null}::text[],
+      ${decidedOn ? textArray(decidedOn.blocked) : null}::text[]
     ) as result`);
   const raw = (rows as unknown as { rows: { result: HoldResult | string }[] }).rows[0]!.result;
   const result = typeof raw === 'string' ? (JSON.parse(raw) as HoldResult) : raw;
@@ -136,12 +168,14 @@ export async function holdSeats({
   }
   // Lapsed holds released on the way stay released, whether or not this hold succeeded.
   if (result.lapsed.length) onLapsed?.(result.lapsed);
+  if ('stale' in result) throw new StaleSeatsError(result.version, result.blocked);
   if ('conflict' in result) {
     const taken = takenSeats(seats, result);
     throw new SeatsTakenError(taken);
   }
   return {
     bookingId,
+    reference: result.reference,
     showId,
     seats,
     amountPaise: result.amountPaise,
@@ -156,6 +190,11 @@ export async function holdSeats({
       prices: result.prices,
     },
   };
+}
+
+/** A text[] literal, every element quoted (seat ids of a layout are whatever staff named them). */
+function textArray(ids: string[]): string {
+  return `{${ids.map((id) => `"${id.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { layoutSchema, type LayoutInput, type SeatKind } from '@marquee/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { sql } from 'drizzle-orm';
 import { insertMovie, insertShow } from '../../db/factories.ts';
 
 /** CONTRACT §7's seat rules through POST /api/bookings/create, with SEAT_GAP_RULE on. */
@@ -151,3 +152,62 @@ describe('best available', () => {
     for (const pair of held) expect(pair[0]!.slice(0, 1)).toBe(pair[1]!.slice(0, 1));
   });
 });
+
+describe('rules decided on what this process knew, confirmed by the hold (migration 0009)', () => {
+  // A second process on the same database: its holds and cancels are news to the first.
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({ testDb: t.testDb, env: { SEAT_GAP_RULE: 'on' } });
+  });
+  afterAll(() => other.app.close());
+  const bookOn = (on: TestApp, who: SignedIn, body: object) =>
+    on.app.inject({ method: 'POST', url: '/api/bookings/create', headers: who.bearer, payload: body });
+
+  it('refuses seats that strand one since another process sold beside them', async () => {
+    const showId = await showOn({ rows: [{ seats: row('Classic', 8) }] });
+    // This process learns the show with A7, A8 taken; the other then sells A1.
+    expect((await book(buyers[7]!, { showId, selectedSeats: ['A7', 'A8'] })).statusCode).toBe(200);
+    const elsewhere = await signUp(other.app, { name: 'Elsewhere' });
+    expect((await bookOn(other, elsewhere, { showId, selectedSeats: ['A1'] })).statusCode).toBe(200);
+    // On what this process knew, A3 A4 strand nobody; on the show as it is, they strand A2.
+    const response = await book(buyers[8]!, { showId, selectedSeats: ['A3', 'A4'] });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe(strandedA2);
+  });
+
+  it('does not refuse on a seat another process has since let go', async () => {
+    const showId = await showOn({ rows: [{ seats: row('Classic', 8) }] });
+    const first = await book(buyers[9]!, { showId, selectedSeats: ['A1'] });
+    expect(first.statusCode).toBe(200);
+    // Cancelled through the other process: this one still has A1 as taken.
+    const cancelled = await other.app.inject({
+      method: 'DELETE',
+      url: `/api/bookings/${first.json().bookingId}`,
+      headers: buyers[9]!.bearer,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const response = await book(buyers[10]!, { showId, selectedSeats: ['A3', 'A4'] });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('sees a show moved by anyone since: wheelchair spaces held back again', async () => {
+    // Starts in 30 minutes: the wheelchair space is on general sale (release 60 minutes before).
+    const showId = await showOn(
+      { rows: [{ seats: [seat('Classic', 'wheelchair'), ...row('Classic', 5)] }] },
+      0.5,
+    );
+    expect((await book(buyers[11]!, { showId, selectedSeats: ['A5', 'A6'] })).statusCode).toBe(200);
+    // Moved to tomorrow by a tool this process never hears of.
+    await t.testDb.database.db.execute(
+      sql`update shows set starts_at = starts_at + interval '1 day' where id = ${showId}::uuid`,
+    );
+    const who = await signUp(t.app, { name: 'Not A Wheelchair User' });
+    const response = await book(who, { showId, selectedSeats: ['A1'] });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe(
+      'A1 is a wheelchair space, held for wheelchair users until 60 minutes before the show',
+    );
+  });
+});
+
+const strandedA2 = 'Seat A2 would be left on its own — choose seats next to it or leave a gap of two';

@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { SeatsTakenError, StaleSeatsError, type SeatState } from './hold-seats.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
 
 // The seat rules of a show's layout (CONTRACT §7) that the hold function does not decide: seats
@@ -94,15 +95,18 @@ function isBookableFor(layout: Layout, accessible: boolean, released: boolean) {
 export const strandedMessage = (seat: string) =>
   `Seat ${seat} would be left on its own — choose seats next to it or leave a gap of two`;
 
-interface ShowSeats {
+/** A show's seats as the rules need them: its layout, start, row version and blocked seats. */
+export interface ShowSeats {
   layout: Layout;
   startsAt: Date;
+  /** The show row's version (xmin): any change to the show, its layout or start, changes it. */
+  version: string;
   taken: Set<string>;
 }
 
 /**
  * The show's layout snapshot and the seats blocked at `now` (null when there is no show), in one
- * round trip: it is on every hold's path.
+ * round trip.
  */
 async function readShowSeats(db: Queryable, showId: string, now: Date): Promise<ShowSeats | null> {
   const taken = db
@@ -114,41 +118,140 @@ async function readShowSeats(db: Queryable, showId: string, now: Date): Promise<
     .select({
       layout: shows.layout,
       startsAt: shows.startsAt,
+      version: sql<string>`${shows}.xmin::text`,
       taken: sql<string[]>`coalesce((${taken}), '[]'::json)`,
     })
     .from(shows)
     .where(eq(shows.id, showId));
   if (!show) return null;
-  return { layout: show.layout, startsAt: show.startsAt, taken: new Set(show.taken) };
+  return { layout: show.layout, startsAt: show.startsAt, version: show.version, taken: new Set(show.taken) };
 }
 
 /**
- * Checks chosen seats against the layout's rules. Seats off the map and taken seats are left to
- * the hold, which answers them with their own messages. The single-seat rule is decided against
- * the seats blocked now; two bookings at the same instant may together leave a seat on its own,
- * which neither could see (decision 0016).
+ * The seat rules' refusal of chosen seats on a show as `show` has it, or null. Seats off the map
+ * and taken seats are left to the hold, which answers them with their own messages.
  */
-export async function checkChosenSeats(options: {
+export function seatRuleRefusal(options: {
+  show: ShowSeats;
+  seats: string[];
+  accessible: boolean;
+  now: Date;
+  rules: SeatRulesConfig;
+}): string | null {
+  const { show, seats, accessible, now, rules } = options;
+  if (!seats.every((id) => findSeat(show.layout, id))) return null; // the hold answers "Invalid seat"
+  if (seats.some((id) => show.taken.has(id))) return null; // the hold answers 409 naming them
+  const refusal = heldBackRefusal({ ...show, seats, accessible, now, releaseMinutes: rules.releaseMinutes });
+  if (refusal) return refusal;
+  if (!rules.gapRule) return null;
+  const released = now >= accessibleReleaseAt(show.startsAt, rules.releaseMinutes);
+  const stranded = strandedSeat(show.layout, show.taken, seats, {
+    isBookable: isBookableFor(show.layout, accessible, released),
+  });
+  return stranded && strandedMessage(stranded);
+}
+
+/**
+ * The seats whose being blocked or free the decision rests on: with the single-seat rule, every
+ * seat of each row a chosen seat is in (the rule weighs the whole row); else the chosen seats.
+ */
+export function watchedSeats(layout: Layout, seats: string[], rules: SeatRulesConfig): string[] {
+  if (!rules.gapRule) return seats;
+  const chosen = new Set(seats);
+  return layout.rows
+    .filter((row) => row.seats.some((seat) => seat !== null && chosen.has(seat.id)))
+    .flatMap((row) => row.seats.flatMap((seat) => (seat ? [seat.id] : [])));
+}
+
+/**
+ * What this process last knew of the seats of the shows it sold lately, so a hold can decide the
+ * seat rules without reading the show first. Nothing here is trusted: the hold checks it in the
+ * database and answers the state of now when it was out of date (StaleSeatsError), and a refusal
+ * is only given on a state read at that moment.
+ */
+export class KnownSeats {
+  private readonly shows = new Map<string, ShowSeats>();
+
+  constructor(private readonly maxShows = 256) {}
+
+  get(showId: string): ShowSeats | undefined {
+    return this.shows.get(showId);
+  }
+
+  set(showId: string, show: ShowSeats): void {
+    this.shows.delete(showId);
+    if (this.shows.size >= this.maxShows) this.shows.delete(this.shows.keys().next().value!);
+    this.shows.set(showId, show);
+  }
+
+  forget(showId: string): void {
+    this.shows.delete(showId);
+  }
+}
+
+/**
+ * Decisions per hold: after two stale answers the third is held without the comparison, on the
+ * state the last answer gave (what every hold did before migration 0009), so a busy row cannot
+ * keep a buyer deciding again and again.
+ */
+const DECISIONS = 3;
+
+/**
+ * Holds chosen seats that pass the layout's rules, in one round trip when this process knows the
+ * show: the rules are decided on what `known` has, and the hold goes through only if the database
+ * still has the same (else the rules are decided again on the state it answers). A refusal is
+ * only given on a state read at that moment. The single-seat rule holds against every hold
+ * committed before; two holds at the same instant may together leave a seat on its own, which
+ * neither could see (decision 0016).
+ */
+export async function holdChosenSeats<T>(options: {
   db: Db;
+  known: KnownSeats;
   showId: string;
   seats: string[];
   accessible: boolean;
   now: Date;
   rules: SeatRulesConfig;
-}): Promise<void> {
-  const { db, showId, seats, accessible, now, rules } = options;
-  const show = await readShowSeats(db, showId, now);
-  if (!show) return; // the hold answers 404
-  if (!seats.every((id) => findSeat(show.layout, id))) return; // the hold answers "Invalid seat"
-  if (seats.some((id) => show.taken.has(id))) return; // the hold answers 409 naming them
-  const refusal = heldBackRefusal({ ...show, seats, accessible, now, releaseMinutes: rules.releaseMinutes });
-  if (refusal) throw conflict(refusal);
-  if (!rules.gapRule) return;
-  const released = now >= accessibleReleaseAt(show.startsAt, rules.releaseMinutes);
-  const stranded = strandedSeat(show.layout, show.taken, seats, {
-    isBookable: isBookableFor(show.layout, accessible, released),
-  });
-  if (stranded) throw conflict(strandedMessage(stranded));
+  hold: (decidedOn: SeatState | undefined) => Promise<T>;
+}): Promise<T> {
+  const { db, known, showId, seats, accessible, now, rules, hold } = options;
+  let show = known.get(showId);
+  let current = false;
+  for (let decision = 1; ; decision++) {
+    if (!show) {
+      const read = await readShowSeats(db, showId, now);
+      if (!read) return hold(undefined); // the hold answers 404
+      known.set(showId, (show = read));
+      current = true;
+    }
+    const refusal = seatRuleRefusal({ show, seats, accessible, now, rules });
+    if (refusal && current) throw conflict(refusal);
+    if (refusal) {
+      show = undefined; // decided on an older state: read the state of now
+      continue;
+    }
+    const watch = watchedSeats(show.layout, seats, rules);
+    const decidedOn =
+      decision < DECISIONS
+        ? { version: show.version, watch, blocked: watch.filter((id) => show!.taken.has(id)) }
+        : undefined;
+    try {
+      const held = await hold(decidedOn);
+      const latest = known.get(showId);
+      if (latest?.version === show.version) for (const id of seats) latest.taken.add(id);
+      return held;
+    } catch (error) {
+      if (error instanceof SeatsTakenError) {
+        const latest = known.get(showId);
+        if (latest?.version === show.version) for (const id of error.takenSeats) latest.taken.add(id);
+      }
+      if (!(error instanceof StaleSeatsError)) throw error;
+      show = error.version === show.version ? { ...show, taken: new Set(error.blocked) } : undefined;
+      if (show) known.set(showId, show);
+      else known.forget(showId);
+      current = true;
+    }
+  }
 }
 
 /** Picks best available seats (CONTRACT §7) from the seats blocked now. */

@@ -215,7 +215,6 @@ function showOfBooking({
 /** The booking a hold just made, as the API answers it, from what the hold returned. */
 export function heldBookingView({
   hold,
-  reference,
   user,
   movie,
   paymentUrl,
@@ -223,8 +222,6 @@ export function heldBookingView({
   timeZone,
 }: {
   hold: Hold;
-  /** Drawn by the database when the hold wrote the booking (bookingReference). */
-  reference: string;
   user: { id: string; name: string };
   movie: Movie;
   paymentUrl: string;
@@ -255,7 +252,7 @@ export function heldBookingView({
   return toBookingView({
     booking: {
       id: hold.bookingId,
-      reference,
+      reference: hold.reference,
       seats: hold.seats,
       amountPaise: hold.amountPaise,
       status: 'pending',
@@ -270,13 +267,4 @@ export function heldBookingView({
     paymentLink: paymentUrl,
     refund: null,
   });
-}
-
-/** The reference the database drew for a booking (migration 0006), or null for an unknown id. */
-export async function bookingReference(db: Queryable, bookingId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ reference: bookings.reference })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
-  return row?.reference ?? null;
 }

@@ -9,12 +9,14 @@ import { carryOutRefunds } from '../payments/refund-worker.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { createBooking } from './create-booking.ts';
 import { bookingDocs as docs } from './docs.ts';
-import { bookingReference, findBookings, heldBookingView } from './queries.ts';
+import { KnownSeats } from './layout-rules.ts';
+import { findBookings, heldBookingView } from './queries.ts';
 
 const liveStatuses = ['pending', 'paid'] as const;
 export async function bookingRoutes(app: FastifyInstance) {
   const { db, config, clock, seatMaps, gateway, gateways, movieCache } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
+  const known = new KnownSeats();
 
   app.post('/api/bookings/create', { schema: docs.create }, async (request) => {
     const user = await requireUser(request);
@@ -38,6 +40,7 @@ export async function bookingRoutes(app: FastifyInstance) {
             : { quantity: input.quantity!, cls: input.class },
         accessible: input.accessible,
         rules: { gapRule: config.SEAT_GAP_RULE === 'on', releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES },
+        known,
         limits: {
           windowSeconds: config.PAYMENT_WINDOW_SECONDS,
           maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
@@ -49,14 +52,10 @@ export async function bookingRoutes(app: FastifyInstance) {
       seatMaps.invalidate(input.showId);
     }
     const { hold, checkout } = created;
-    const [movie, reference] = await Promise.all([
-      movieCache.find(hold.show.movieId),
-      bookingReference(db, hold.bookingId),
-    ]);
-    const booking =
-      movie && reference
-        ? heldBookingView({ hold, reference, user, movie, paymentUrl: checkout.url, now, timeZone })
-        : (await findBookings({ db, where: { ids: [hold.bookingId] }, now, timeZone }))[0];
+    const movie = await movieCache.find(hold.show.movieId);
+    const booking = movie
+      ? heldBookingView({ hold, user, movie, paymentUrl: checkout.url, now, timeZone })
+      : (await findBookings({ db, where: { ids: [hold.bookingId] }, now, timeZone }))[0];
     return {
       success: true,
       message: 'Seats held. Complete payment within the payment window.',
