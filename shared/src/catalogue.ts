@@ -123,6 +123,10 @@ export const cinemaConfigResponse = ok({
   timeZone: z.string().meta({ examples: ['Asia/Kolkata'] }),
   paymentWindowSeconds: z.number().int(),
   maxSeatsPerBooking: z.number().int(),
+  seatGapRule: z.boolean().meta({
+    description:
+      'Whether a booking may leave a single seat on its own (SEAT_GAP_RULE); the seat map warns only when it may not',
+  }),
   currency: z.literal('INR'),
   signInProviders: z
     .array(z.object({ id: z.string(), name: z.string() }))

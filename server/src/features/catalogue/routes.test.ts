@@ -227,7 +227,16 @@ describe('GET /api/config', () => {
       timeZone: 'Asia/Kolkata',
       paymentWindowSeconds: 600,
       maxSeatsPerBooking: 8,
+      // The test apps run with the single-seat rule off unless a test turns it on.
+      seatGapRule: false,
     });
+    const ruled = await createTestApp({ testDb: t.testDb, env: { SEAT_GAP_RULE: 'on' } });
+    try {
+      const answer = (await ruled.app.inject({ method: 'GET', url: '/api/config' })).json();
+      expect(answer.seatGapRule).toBe(true);
+    } finally {
+      await ruled.app.close();
+    }
   });
 });
 

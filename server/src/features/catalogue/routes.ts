@@ -31,6 +31,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     timeZone: config.CINEMA_TIMEZONE,
     paymentWindowSeconds: config.PAYMENT_WINDOW_SECONDS,
     maxSeatsPerBooking: MAX_SEATS_PER_BOOKING,
+    seatGapRule: config.SEAT_GAP_RULE === 'on',
     currency: 'INR',
     signInProviders: config.OIDC_ISSUER ? [{ id: OIDC_PROVIDER_ID, name: config.OIDC_PROVIDER_NAME }] : [],
     cinema: cinemaDetails(config),

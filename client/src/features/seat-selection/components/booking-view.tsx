@@ -133,10 +133,12 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const releaseTime = releaseAt
     ? formatTimeOfDay(toZonedParts(new Date(releaseAt), config.data?.timeZone ?? fallbackTimeZone).minutes)
     : '';
-  // The seat this selection would leave on its own: pointed at before Book, as the server refuses it.
-  const stranded = strandedSeat(layout, seatInfo.occupied, selectedSeats, {
-    isBookable: (id) => !held.has(id),
-  });
+  // The seat this selection would leave on its own: pointed at before Book, as the server refuses
+  // it; not when the cinema has the rule off (SEAT_GAP_RULE), where the booking stands.
+  const stranded =
+    config.data?.seatGapRule === false
+      ? null
+      : strandedSeat(layout, seatInfo.occupied, selectedSeats, { isBookable: (id) => !held.has(id) });
   const [bestError, setBestError] = useState<string | null>(null);
   const canChooseSeats = isSignedIn && (seatInfo.seats?.status ?? show?.status) === 'active';
 
