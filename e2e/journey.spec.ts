@@ -181,7 +181,9 @@ describe('when the payment window closes', () => {
     await page.clock.fastForward('10:01');
     await page.getByRole('heading', { name: 'Payment time is up' }).waitFor();
     expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Payment time is up');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Payment time is up');
     await page.getByRole('main').getByRole('link', { name: 'Choose seats again' }).waitFor();
 
     await page.getByRole('main').getByRole('link', { name: 'My Bookings' }).click();

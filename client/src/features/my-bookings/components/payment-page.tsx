@@ -11,7 +11,7 @@ import {
   Ticket,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { buttonClassName } from '../../../components/ui/button.ts';
@@ -103,8 +103,9 @@ function Outcome({
 }) {
   const { Icon, title, text, tone } = outcome[state];
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The page changed under the visitor (time ran out, or the payment was answered): say so.
-  useEffect(() => headingRef.current?.focus(), [state]);
+  // The page changed under the visitor (time ran out, or the payment was answered): say so, in
+  // the same frame the heading appears rather than after the next paint.
+  useLayoutEffect(() => headingRef.current?.focus(), [state]);
   const bookingPage = `/booking/${encodeURIComponent(booking.show.movie._id)}`;
 
   return (
