@@ -88,7 +88,6 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const session = useSession();
   // A session still being checked counts as signed out (spec §4).
   const isSignedIn = session.user !== null && !session.isPending;
-  const signInHref = signInPath(`${location.pathname}${location.search}`);
 
   const config = useCinemaConfig();
   const today = zonedDate(new Date(), config.data?.timeZone ?? fallbackTimeZone);
@@ -99,6 +98,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     defaultDate: defaultShowDate(dates, today),
     maxSeats: MAX_SEATS_PER_BOOKING,
   });
+  const signInHref = signInPath(selection.address(location.pathname));
   // A chosen date can vanish when its last show starts while the page is open.
   const date = selection.date && dates.includes(selection.date) ? selection.date : null;
   const showsOfDate = date ? shows.filter((show) => show.showDate === date) : [];

@@ -65,7 +65,7 @@ const SeatCell = memo(function SeatCell({
   const isBooked = state === 'booked';
   const KindIcon = seat.kind === 'seat' ? null : kindIcon[seat.kind];
   return (
-    <div role="gridcell" className={`relative ${aisleClass}`}>
+    <div role="gridcell" className={aisleClass}>
       <button
         type="button"
         ref={(element) => register(seat.id, element)}

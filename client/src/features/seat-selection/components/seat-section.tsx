@@ -102,10 +102,18 @@ export function SeatSection({
       {/* The seats size themselves to this box (a size container); should a screen be too narrow
           even so, the map scrolls inside it, never the whole page. */}
       <div ref={setScroller} className="@container mt-4 overflow-x-auto pb-2">
-        <div className="mx-auto w-max">
-          <CinemaScreen />
-          <SeatMap {...mapProps} isZoomedOut={isZoomedOut} />
-        </div>
+        {isLoading && !seats ? (
+          // Not a stand-in map: the show's screen may be laid out quite differently, and seats
+          // drawn in the wrong places would jump, or be clicked, before the real ones arrive.
+          <p role="status" className="py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">
+            Loading seats...
+          </p>
+        ) : (
+          <div className="mx-auto w-max">
+            <CinemaScreen />
+            <SeatMap {...mapProps} isZoomedOut={isZoomedOut} />
+          </div>
+        )}
       </div>
       <div className="mt-5 border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <SeatLegend
