@@ -115,12 +115,12 @@ console.log(
   `\nBooking rush: ${BUYERS} buyers in flight, ${ATTEMPTS} attempts over ${SHOWS} shows, ${repeats} repeats (each on a fresh app and database)\n`,
 );
 console.log(
-  '| database | app processes | attempts/s | p99 ms | held | refused 409 | busy 503 | errors | seats sold twice |',
+  "| database | app processes | attempts/s | p99 ms | p99 ms without each buyer's first | held | refused 409 | busy 503 | errors | seats sold twice |",
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rushes) {
   console.log(
-    `| ${r.database} | ${r.scenario} | ${r.attemptsPerSecond} | ${r.p99} | ${r.held} | ${r.refused} | ${r.busy} | ${r.errors} | ${r.soldTwice} |`,
+    `| ${r.database} | ${r.scenario} | ${r.attemptsPerSecond} | ${r.p99} | ${r.p99AfterFirst} | ${r.held} | ${r.refused} | ${r.busy} | ${r.errors} | ${r.soldTwice} |`,
   );
 }
 for (const r of rushes.filter((row) => row.errors > 0)) {
@@ -205,12 +205,13 @@ for (const [kind, processes] of [
   if (!mine.length) continue;
   const rates = mine.map((r) => r.attemptsPerSecond);
   const p99s = mine.map((r) => r.p99);
+  const p99sAfterFirst = mine.map((r) => r.p99AfterFirst);
   const ratios =
     kind === 'postgres' ? mine.map((r, i) => (pgbench[i] ? r.attemptsPerSecond / pgbench[i]! : NaN)) : [];
   console.log(
     kind === 'postgres'
-      ? `| PostgreSQL rush, ${processes} | ${figure(rates)} attempts/s, p99 ${figure(p99s)} ms | pgbench TPC-B ${figure(pgbench)} tps | ${median(ratios).toFixed(2)}${ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : ''} | ≥ 0.5, p99 < 250 ms |`
-      : `| embedded (PGlite) rush | ${figure(rates)} attempts/s, p99 ${figure(p99s)} ms | — | — | ≥ 500/s, p99 < 250 ms |`,
+      ? `| PostgreSQL rush, ${processes} | ${figure(rates)} attempts/s, p99 ${figure(p99s)} ms (${figure(p99sAfterFirst)} without each buyer's first) | pgbench TPC-B ${figure(pgbench)} tps | ${median(ratios).toFixed(2)}${ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : ''} | ≥ 0.5, p99 < 250 ms |`
+      : `| embedded (PGlite) rush | ${figure(rates)} attempts/s, p99 ${figure(p99s)} ms (${figure(p99sAfterFirst)} without each buyer's first) | — | — | ≥ 500/s, p99 < 250 ms |`,
   );
 }
 if (streams) {
