@@ -132,8 +132,9 @@ export async function rush(apps: Running[], database: string, scenario: string):
       } catch (error) {
         noteError('network', String((error as Error).cause ?? error).slice(0, 200));
       }
-      latencies.push(performance.now() - started);
-      if (!first) latenciesAfterFirst.push(performance.now() - started);
+      const latency = performance.now() - started;
+      latencies.push(latency);
+      if (!first) latenciesAfterFirst.push(latency);
       first = false;
     }
   }
