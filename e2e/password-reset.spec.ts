@@ -48,6 +48,8 @@ describe.each(['embedded', 'PostgreSQL'] as const)(
       const { page } = await openTestBrowser({ baseURL: app.baseURL, viewport: { width: 360, height: 780 } });
       await page.goto('/sign-in');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
+      // The sign-in form has an Email field too: fill the reset form's, once its page is there.
+      await page.getByRole('heading', { name: 'Forgot password?' }).waitFor();
       await page.getByLabel('Email').fill(account.email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByText(/If that email has an account/).waitFor();
