@@ -15,7 +15,7 @@ import {
   withdrawCreatedShows,
 } from './admin-fixtures.ts';
 import { loadCatalogue, openShow } from './booking-fixtures.ts';
-import { openBrowser, seriousViolations, type BrowserOptions } from './browser.ts';
+import { openBrowser, seriousViolations, settledTable, type BrowserOptions } from './browser.ts';
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 let browser: Browser | undefined;
@@ -57,9 +57,7 @@ async function openAsAdmin(options?: BrowserOptions): Promise<Page> {
 const toastSaying = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 /** Waits until the table's region no longer shows the previous rows while new ones load. */
-async function settled(page: Page, table: string): Promise<void> {
-  await page.getByRole('region', { name: table }).and(page.locator(':not([aria-busy])')).waitFor();
-}
+const settled = settledTable;
 
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name'));
 
@@ -307,7 +305,12 @@ describe('List Shows', () => {
     // And the cancellation is in the audit log, by the admin.
     await page.goto('/admin/audit');
     await page.getByLabel('Action', { exact: true }).selectOption('show.cancel');
-    const entry = page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first();
+    await page.waitForURL((url) => url.searchParams.get('action') === 'show.cancel');
+    await settled(page, 'Audit log');
+    const rows = page.getByRole('table', { name: 'Audit log' }).locator('tbody tr');
+    // Only cancellations are listed, this one first.
+    expect(await rows.count()).toBe(await rows.filter({ hasText: 'Cancelled bookings:' }).count());
+    const entry = rows.first();
     await entry.getByText('Cancelled bookings: 1').waitFor();
     expect(await entry.textContent()).toContain('admin@marquee.test');
   });

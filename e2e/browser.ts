@@ -148,3 +148,42 @@ export async function settled(page: Page) {
       ),
   );
 }
+
+/**
+ * Records what a screen reader would announce, the way browsers expose live regions: a change of
+ * content inside a live region that is already on the page (role status, alert or log, or
+ * aria-live), and an element with role alert as it is inserted. A live region that arrives
+ * together with its text says nothing. Installed in every document the page loads.
+ */
+export async function recordAnnouncements(page: Page): Promise<string[]> {
+  const announced: string[] = [];
+  await page.exposeFunction('__marqueeAnnounce', (text: string) => announced.push(text));
+  await page.addInitScript(() => {
+    const live = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
+    const say = (window as unknown as { __marqueeAnnounce: (text: string) => void }).__marqueeAnnounce;
+    const textOf = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    new MutationObserver((records) => {
+      const changed = new Set<Element>();
+      for (const record of records) {
+        const target = record.target instanceof Element ? record.target : record.target.parentElement;
+        const region = target?.closest(live);
+        if (region) changed.add(region);
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          if (node.matches('[role="alert"]')) changed.add(node);
+          for (const alert of node.querySelectorAll('[role="alert"]')) changed.add(alert);
+        }
+      }
+      for (const region of changed) {
+        const text = textOf(region);
+        if (text) say(text);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return announced;
+}
+
+/** Waits until the named table's region has its rows for the current address (not aria-busy). */
+export async function settledTable(page: Page, table: string): Promise<void> {
+  await page.getByRole('region', { name: table }).and(page.locator(':not([aria-busy])')).waitFor();
+}

@@ -17,7 +17,7 @@ import {
   uniqueTitle,
 } from './admin-fixtures.ts';
 import { freshPostgresDatabase, startApp, type RunningApp } from './app-server.ts';
-import { baseURL, openTestBrowser, useApp } from './browser.ts';
+import { baseURL, openTestBrowser, recordAnnouncements, settledTable, useApp } from './browser.ts';
 import { localSmtp } from './local-smtp.ts';
 import { qrVideoFile } from './qr-video.ts';
 
@@ -168,6 +168,21 @@ describe.each(['embedded', 'PostgreSQL'] as const)('tickets and the door on the 
     // Staff at the door, on a phone whose camera sees the ticket's QR code: the menu leads there.
     const door = await doorBrowser(qrVideoFile(ticket.code));
     await signInPage(door.page, doorAccount);
+    // What the result panel (a live region) says, every time: the camera reads the ticket still
+    // in view again every few seconds, so a typed result may be on screen only for a moment.
+    const announced = await recordAnnouncements(door.page);
+    const saidAfter = (from: number, text: string | RegExp) =>
+      expect
+        .poll(
+          () =>
+            announced
+              .slice(from)
+              .some((said) => (typeof text === 'string' ? said.includes(text) : text.test(said))),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe(true);
     await door.page.goto('/');
     await door.page.getByRole('button', { name: 'Menu' }).click();
     await door.page.getByRole('link', { name: 'Door' }).click();
@@ -186,16 +201,19 @@ describe.each(['embedded', 'PostgreSQL'] as const)('tickets and the door on the 
     if (shots) await door.page.screenshot({ path: shot('door-360-red'), fullPage: true });
 
     // A typed reference that matches nothing is refused, and the camera keeps scanning after it.
+    let from = announced.length;
     await door.page.getByLabel('Booking reference').fill('ZZZZ2222');
     await door.page.getByRole('button', { name: 'Check in' }).click();
-    await door.page.getByText('Invalid ticket').waitFor();
-    await door.page.getByText(/Already checked in at/).waitFor({ timeout: 20_000 });
+    await saidAfter(from, 'Invalid ticket');
+    from = announced.length;
+    await saidAfter(from, /Already checked in at/);
 
     // A second buyer checked in by typing the reference.
     const ravi = await buyer(showId, ['D1'], 'Ravi Door');
+    from = announced.length;
     await door.page.getByLabel('Booking reference').fill(ravi.reference.toLowerCase());
     await door.page.getByRole('button', { name: 'Check in' }).click();
-    await door.page.getByText('Ravi Door').waitFor();
+    await saidAfter(from, 'Ravi Door');
     const row = door.page.getByTestId('door-show').filter({ hasText: 'Door Night' });
     await row.getByText('/ 3').waitFor();
 
@@ -225,6 +243,12 @@ describe.each(['embedded', 'PostgreSQL'] as const)('tickets and the door on the 
     await adminBrowser.page.goto('/admin/bookings');
     await adminBrowser.page.getByLabel('Search bookings').fill(asha.reference.toLowerCase());
     await adminBrowser.page.getByRole('button', { name: 'Search', exact: true }).click();
+    // The search itself (the unfiltered list of this app's three bookings holds Asha's row too).
+    await adminBrowser.page.waitForURL((url) => url.searchParams.get('q') === asha.reference.toLowerCase());
+    await settledTable(adminBrowser.page, 'Bookings');
+    expect(await adminBrowser.page.getByRole('table', { name: 'Bookings' }).locator('tbody tr').count()).toBe(
+      1,
+    );
     const ashaRow = adminBrowser.page.getByRole('row').filter({ hasText: asha.reference });
     await ashaRow
       .locator('td')
@@ -233,7 +257,11 @@ describe.each(['embedded', 'PostgreSQL'] as const)('tickets and the door on the 
       .waitFor();
     await adminBrowser.page.goto('/admin/audit');
     await adminBrowser.page.getByLabel('Action').selectOption({ label: 'Checked in at the door' });
-    await adminBrowser.page.getByRole('row').filter({ hasText: 'Checked in at the door' }).nth(2).waitFor();
+    await adminBrowser.page.waitForURL((url) => url.searchParams.has('action'));
+    await settledTable(adminBrowser.page, 'Audit log');
+    const auditRows = adminBrowser.page.getByRole('table', { name: 'Audit log' }).locator('tbody tr');
+    expect(await auditRows.count()).toBe(3);
+    expect(await auditRows.filter({ hasText: 'Checked in at the door' }).count()).toBe(3);
 
     // The ticket now says it was used; in the dark theme too.
     await phone.page.reload();

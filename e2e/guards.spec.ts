@@ -63,6 +63,7 @@ describe('admin area', () => {
     );
     await page.goto('/admin/sign-in');
     const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'Admin sign in' }).waitFor();
     expect(await main.getByRole('link', { name: 'Create an account' }).count()).toBe(0);
     await main.getByLabel('Email').fill(account.email);
     await main.getByLabel('Password').fill(account.password);

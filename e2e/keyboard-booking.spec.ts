@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpInPage } from './accounts.ts';
 import { holdSeatsAsAnotherUser, loadCatalogue, startsWith, type Catalogue } from './booking-fixtures.ts';
-import { openBrowser } from './browser.ts';
+import { openBrowser, recordAnnouncements } from './browser.ts';
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 let browser: Browser | undefined;
@@ -20,40 +20,6 @@ beforeAll(async () => {
 /** A Big Buck Bunny show two days ahead: no other spec books that movie. */
 const bunnyShow = (): Show<Movie> =>
   catalogue.showsOf('big-buck-bunny').filter((show) => show.showDate === addDays(catalogue.today, 2))[1]!;
-
-/**
- * Records what a screen reader would announce, the way browsers expose live regions: a change of
- * content inside a live region that is already on the page (role status, alert or log, or
- * aria-live), and an element with role alert as it is inserted. A live region that arrives
- * together with its text says nothing. Installed in every document the page loads.
- */
-async function recordAnnouncements(page: Page): Promise<string[]> {
-  const announced: string[] = [];
-  await page.exposeFunction('__marqueeAnnounce', (text: string) => announced.push(text));
-  await page.addInitScript(() => {
-    const live = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
-    const say = (window as unknown as { __marqueeAnnounce: (text: string) => void }).__marqueeAnnounce;
-    const textOf = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    new MutationObserver((records) => {
-      const changed = new Set<Element>();
-      for (const record of records) {
-        const target = record.target instanceof Element ? record.target : record.target.parentElement;
-        const region = target?.closest(live);
-        if (region) changed.add(region);
-        for (const node of record.addedNodes) {
-          if (!(node instanceof Element)) continue;
-          if (node.matches('[role="alert"]')) changed.add(node);
-          for (const alert of node.querySelectorAll('[role="alert"]')) changed.add(alert);
-        }
-      }
-      for (const region of changed) {
-        const text = textOf(region);
-        if (text) say(text);
-      }
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-  return announced;
-}
 
 async function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((element) => element === document.activeElement);
