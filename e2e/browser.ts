@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import type { MovieWithShows } from '@marquee/shared';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 
@@ -186,4 +187,18 @@ export async function recordAnnouncements(page: Page): Promise<string[]> {
 /** Waits until the named table's region has its rows for the current address (not aria-busy). */
 export async function settledTable(page: Page, table: string): Promise<void> {
   await page.getByRole('region', { name: table }).and(page.locator(':not([aria-busy])')).waitFor();
+}
+
+/**
+ * Opens a page that lists movies and returns the movies-with-shows answer that load was given.
+ * The list is ordered by each movie's next show and counts its shows, so it changes as shows start
+ * and as other tests add them: a test compares the screen with this answer, not an earlier fetch.
+ */
+export async function gotoMovieList(page: Page, path: string): Promise<MovieWithShows[]> {
+  const answer = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.endsWith('/api/movies/movies-with-shows'),
+  );
+  await page.goto(path);
+  const { movies } = (await (await answer).json()) as { movies: MovieWithShows[] };
+  return movies;
 }

@@ -1,21 +1,17 @@
 import type { MovieWithShows } from '@marquee/shared';
 import type { Page } from 'playwright-core';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseURL, browserForFile, openTestBrowser } from './browser.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserForFile, gotoMovieList, openTestBrowser } from './browser.ts';
 
 const browser = browserForFile();
+/** The featured movies in the order this page load was given them (see gotoMovieList). */
 let featured: MovieWithShows[];
-
-beforeAll(async () => {
-  const response = await fetch(`${baseURL()}/api/movies/movies-with-shows`);
-  const { movies } = (await response.json()) as { movies: MovieWithShows[] };
-  featured = movies.filter((movie) => movie.featured);
-});
 
 let page: Page;
 beforeEach(async () => {
   page = browser.page;
-  await page.goto('/');
+  const movies = await gotoMovieList(page, '/');
+  featured = movies.filter((movie) => movie.featured);
   await carousel().waitFor();
 });
 

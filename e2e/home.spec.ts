@@ -1,14 +1,7 @@
-import type { MovieWithShows } from '@marquee/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, browserForFile } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { browserForFile, gotoMovieList } from './browser.ts';
 
 const browser = browserForFile();
-let movies: MovieWithShows[];
-
-beforeAll(async () => {
-  const response = await fetch(`${baseURL()}/api/movies/movies-with-shows`);
-  ({ movies } = (await response.json()) as { movies: MovieWithShows[] });
-});
 
 /** 'Sun, Nov 22' for a calendar date, worked out here rather than with the app's own code. */
 function dateLabel(date: string): string {
@@ -23,7 +16,7 @@ function dateLabel(date: string): string {
 describe('Now Showing', () => {
   it('lists every movie with shows, with the spec card texts', async () => {
     const { page } = browser;
-    await page.goto('/');
+    const movies = await gotoMovieList(page, '/');
     await page.getByRole('heading', { name: 'Now Showing' }).waitFor();
     expect(movies.length).toBeGreaterThanOrEqual(5);
 
@@ -49,17 +42,17 @@ describe('Now Showing', () => {
   });
 
   it('shows the default rating 8.0 for a movie without one', async () => {
+    const { page } = browser;
+    const movies = await gotoMovieList(page, '/');
     const unrated = movies.find((movie) => movie.rating === null);
     expect(unrated, 'the seed has a movie without a rating').toBeDefined();
-    const { page } = browser;
-    await page.goto('/');
     const card = page.getByRole('article', { name: unrated!.title, exact: true });
     expect(await card.innerText()).toContain('8.0');
   });
 
   it('opens the booking page from View Shows', async () => {
     const { page } = browser;
-    await page.goto('/');
+    const movies = await gotoMovieList(page, '/');
     const first = movies[0]!;
     await page
       .getByRole('article', { name: first.title, exact: true })

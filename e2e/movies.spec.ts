@@ -1,20 +1,16 @@
 import type { MovieWithShows } from '@marquee/shared';
 import type { Page } from 'playwright-core';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseURL, browserForFile } from './browser.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserForFile, gotoMovieList } from './browser.ts';
 
 const browser = browserForFile();
+/** The movies this page load was given (see gotoMovieList). */
 let movies: MovieWithShows[];
-
-beforeAll(async () => {
-  const response = await fetch(`${baseURL()}/api/movies/movies-with-shows`);
-  ({ movies } = (await response.json()) as { movies: MovieWithShows[] });
-});
 
 let page: Page;
 beforeEach(async () => {
   page = browser.page;
-  await page.goto('/movies');
+  movies = await gotoMovieList(page, '/movies');
   await page.getByRole('heading', { name: 'Movies', level: 1 }).waitFor();
   await page.getByRole('article').first().waitFor();
 });
