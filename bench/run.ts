@@ -4,6 +4,7 @@ import { load, median, postgresReachable, startApp, startBare, type BareRoute, t
 import { browserBench, describeBrowser, THROTTLE, type BrowserResult } from './browser.ts';
 import { STREAMS, streamsBench, type StreamsResult } from './streams.ts';
 import {
+  ARRIVAL,
   ATTEMPTS,
   BUYERS,
   doubleClaims,
@@ -112,7 +113,7 @@ for (let round = 0; round < (only && only !== 'rush' ? 0 : repeats); round++) {
 }
 
 console.log(
-  `\nBooking rush: ${BUYERS} buyers in flight, ${ATTEMPTS} attempts over ${SHOWS} shows, ${repeats} repeats (each on a fresh app and database)\n`,
+  `\nBooking rush: ${BUYERS} buyers in flight, ${ATTEMPTS} attempts over ${SHOWS} shows, ${repeats} repeats (each on a fresh app and database); ${ARRIVAL === 'open' ? 'buyers have the booking page open when the sale opens (RUSH_ARRIVAL=cold: they connect at their first attempt)' : 'buyers connect at their first attempt, all at once'}\n`,
 );
 console.log(
   "| database | app processes | attempts/s | p99 ms | p99 ms without each buyer's first | held | refused 409 | busy 503 | errors | seats sold twice |",

@@ -12,6 +12,26 @@ export const SHOWS = Number(process.env.RUSH_SHOWS ?? 5);
 const ACCOUNTS = 100;
 /** Keep-alive connections the buyers share; by default one each, as if each were a browser. */
 const CONNECTIONS = Number(process.env.RUSH_CONNECTIONS ?? BUYERS);
+/**
+ * 'open' (default): when the sale opens each buyer already has the booking page open, as at a real
+ * on-sale: the page read the seat map over the buyer's connection, which the hold then reuses.
+ * 'cold': every buyer connects at the moment of the first attempt (all 50 in the same
+ * millisecond), the first burst docs/benchmarks.md (session 9) explains.
+ */
+export const ARRIVAL = process.env.RUSH_ARRIVAL === 'cold' ? 'cold' : 'open';
+
+/** A GET over node:http, its body read and dropped. */
+function get(agent: http.Agent, url: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { agent }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
 /** A POST over node:http (lighter than fetch when a thousand requests are in flight). */
 function post(agent: http.Agent, url: string, headers: Record<string, string>, body: string) {
@@ -35,14 +55,16 @@ function post(agent: http.Agent, url: string, headers: Record<string, string>, b
 export interface RushResult {
   database: string;
   scenario: string;
+  /** How the buyers arrived: with the booking page open, or connecting at the first attempt. */
+  arrival: 'open' | 'cold';
   /** 503s a full queue answered (counted apart from errors: the app said so and nothing was done). */
   busy: number;
   attempts: number;
   attemptsPerSecond: number;
   p99: number;
   /**
-   * p99 of every attempt but each buyer's first: the first burst (all buyers at once, on new
-   * connections) is where the p99 comes from; see docs/benchmarks.md, session 9.
+   * p99 of every attempt but each buyer's first: when buyers connect at their first attempt
+   * (RUSH_ARRIVAL=cold), that first burst is where the p99 comes from; see docs/benchmarks.md.
    */
   p99AfterFirst: number;
   held: number;
@@ -138,6 +160,15 @@ export async function rush(apps: Running[], database: string, scenario: string):
       first = false;
     }
   }
+  if (ARRIVAL === 'open') {
+    // Each buyer's page reads a show's seat map, all at once: the agent opens one connection each.
+    const statuses = await Promise.all(
+      Array.from({ length: BUYERS }, (_, index) =>
+        get(agent, `${apps[index % apps.length]!.baseURL}/api/bookings/seats/${pick(targets)._id}`),
+      ),
+    );
+    if (statuses.some((status) => status !== 200)) throw new Error(`seat map reads answered ${statuses}`);
+  }
   const started = performance.now();
   await Promise.all(Array.from({ length: BUYERS }, buyer));
   const seconds = (performance.now() - started) / 1000;
@@ -149,6 +180,7 @@ export async function rush(apps: Running[], database: string, scenario: string):
   return {
     database,
     scenario,
+    arrival: ARRIVAL,
     busy,
     attempts: latencies.length,
     attemptsPerSecond: Math.round(latencies.length / seconds),
