@@ -103,11 +103,13 @@ function pick<T>(items: T[]): T {
  */
 export async function rush(apps: Running[], database: string, scenario: string): Promise<RushResult> {
   const app = apps[0]!;
+  // Shows an hour or more ahead: one starting during the rush would refuse its holds (400).
+  const later = Date.now() + 60 * 60_000;
   const shows = (
     (await (await fetch(`${app.baseURL}/api/shows`)).json()) as {
-      shows: { _id: string; status: string; totalSeats: number }[];
+      shows: { _id: string; status: string; totalSeats: number; startsAt: string }[];
     }
-  ).shows.filter((show) => show.status === 'active');
+  ).shows.filter((show) => show.status === 'active' && Date.parse(show.startsAt) > later);
   const targets = shows.slice(0, SHOWS);
   const tokens = await signUpMany(app.baseURL);
   const seatsOf = (total: number) =>
