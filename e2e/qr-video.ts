@@ -7,9 +7,13 @@ import QRCode from 'qrcode';
  * A Y4M video (YUV4MPEG2: a text header, then raw 4:2:0 frames) of a real QR code drawn by the
  * `qrcode` package, for Chromium's fake camera (`--use-file-for-fake-video-capture`), which loops it.
  * Black modules on a white page, centred with a quiet zone, the way a phone held up to a door
- * scanner would show it.
+ * scanner would show it: in view for `inView` frames, then taken away (a blank page) for `away`
+ * frames, at ten frames a second. The default shows the ticket for 2 s out of every 5.
  */
-export function qrVideoFile(text: string, { width = 640, height = 480, frames = 10 } = {}): string {
+export function qrVideoFile(
+  text: string,
+  { width = 640, height = 480, inView = 20, away = 30 } = {},
+): string {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const modules = qr.modules.size;
   const quiet = 4;
@@ -29,9 +33,12 @@ export function qrVideoFile(text: string, { width = 640, height = 480, frames = 
     }
   }
   const chroma = Buffer.alloc((width / 2) * (height / 2), 128); // no colour
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+  const frame = (y: Buffer) => Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
+  const ticket = frame(luma);
+  const blank = frame(Buffer.alloc(width * height, 235));
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-camera-')), 'qr.y4m');
-  fs.writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+  const frames = [...Array<Buffer>(inView).fill(ticket), ...Array<Buffer>(away).fill(blank)];
+  fs.writeFileSync(file, Buffer.concat([header, ...frames]));
   return file;
 }

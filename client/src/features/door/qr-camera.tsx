@@ -1,8 +1,7 @@
 import jsQR from 'jsqr';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ScanGate } from './scan-gate.ts';
 
-/** How long the same code is ignored after it was read, so one held-up ticket is one scan. */
-const SAME_CODE_PAUSE_MS = 4_000;
 /** Frames decoded per second: enough for a ticket held still, light on a phone's battery. */
 const SCANS_PER_SECOND = 8;
 
@@ -10,7 +9,8 @@ type CameraState = 'starting' | 'scanning' | 'denied' | 'unavailable';
 
 /**
  * The phone's camera, decoding QR codes from every frame with jsQR until the page closes. It never
- * stops on a bad code: every code read goes to `onCode`, and the caller decides what it means.
+ * stops on a bad code: every new scan (scan-gate.ts: a ticket held in view is one) goes to
+ * `onCode`, and the caller decides what it means.
  */
 export function QrCamera({ onCode }: { onCode: (code: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -26,7 +26,7 @@ export function QrCamera({ onCode }: { onCode: (code: string) => void }) {
     let stopped = false;
     const canvas = document.createElement('canvas');
     const context = canvas.getContext('2d', { willReadFrequently: true });
-    let last = { code: '', at: 0 };
+    const gate = new ScanGate();
 
     async function start() {
       if (!navigator.mediaDevices?.getUserMedia) return setState('unavailable');
@@ -57,11 +57,8 @@ export function QrCamera({ onCode }: { onCode: (code: string) => void }) {
       context.drawImage(element, 0, 0, canvas.width, canvas.height);
       const image = context.getImageData(0, 0, canvas.width, canvas.height);
       const found = jsQR(image.data, image.width, image.height, { inversionAttempts: 'dontInvert' });
-      if (!found?.data) return;
-      const now = Date.now();
-      if (found.data === last.code && now - last.at < SAME_CODE_PAUSE_MS) return;
-      last = { code: found.data, at: now };
-      onCodeRef.current(found.data);
+      const code = found?.data || null;
+      if (gate.frame(code) && code) onCodeRef.current(code);
     }
 
     void start();
