@@ -312,9 +312,18 @@ describe.each(['embedded', 'PostgreSQL'] as const)('tickets and the door on the 
     await door.page.clock.install();
     await door.page.goto('/door');
     await door.page.locator('[data-result=admitted]').waitFor({ timeout: 20_000 });
+    const checkIns = () => door.page.evaluate(() => (window as unknown as { __checkIns: number }).__checkIns);
     // Ten seconds of scanning on the page's clock (80 frames, every one showing the ticket).
     await door.page.clock.runFor(10_000);
-    expect(await door.page.evaluate(() => (window as unknown as { __checkIns: number }).__checkIns)).toBe(1);
+    expect(await checkIns()).toBe(1);
+
+    // A reference typed meanwhile gets its answer, and the ticket still in view does not replace it.
+    await door.page.getByLabel('Booking reference').fill('ZZZZ2222');
+    await door.page.getByRole('button', { name: 'Check in' }).click();
+    await door.page.getByTestId('door-result').getByText('Invalid ticket').waitFor();
+    await door.page.clock.runFor(10_000);
+    expect(await checkIns()).toBe(2);
+    expect(await door.page.getByTestId('door-result').textContent()).toContain('Invalid ticket');
     expect(door.errors).toEqual([]);
   });
 
