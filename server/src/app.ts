@@ -196,7 +196,7 @@ export async function buildApp({
 
   if (emailIntervalMs > 0) {
     const stopEmails = startEmailWorker(app, mailer, emailIntervalMs);
-    app.addHook('onClose', async () => stopEmails());
+    app.addHook('onClose', () => stopEmails());
   }
   app.addHook('onClose', async () => mailer.close());
   if (sweepIntervalMs > 0) {
@@ -206,8 +206,7 @@ export async function buildApp({
       sweepIntervalMs,
     );
     app.addHook('onClose', async () => {
-      stopSweeper();
-      stopRefunds();
+      await Promise.all([stopSweeper(), stopRefunds()]);
     });
   }
   return app;

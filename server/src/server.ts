@@ -28,9 +28,6 @@ async function main() {
       ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
     },
   });
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
   if (dataDirWarning) app.log.warn(dataDirWarning);
 
   const seeded = await seedIfEmpty({
@@ -57,7 +54,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    void gracefulShutdown(app, signal);
+    void gracefulShutdown(app, signal, { closeAfter: () => database.close() });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -6,6 +6,7 @@ import { showDateTime } from '../admission/admission-booking.ts';
 import type { TicketCodes } from '../admission/ticket-code.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
+import { runEvery } from '../../lib/periodic.ts';
 import {
   bookingCancelledEmail,
   bookingPaidEmail,
@@ -176,26 +177,24 @@ async function bookingFacts(
 }
 
 /** Runs deliverDueEmails every `intervalMs` in this process until stopped. */
-export function startEmailWorker(app: FastifyInstance, mailer: Mailer, intervalMs: number): () => void {
+export function startEmailWorker(
+  app: FastifyInstance,
+  mailer: Mailer,
+  intervalMs: number,
+): () => Promise<void> {
   const { db, config, clock, tickets } = app.deps;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    deliverDueEmails({
-      db,
-      mailer,
-      tickets,
-      brand: { cinema: config.CINEMA_NAME, publicUrl: config.PUBLIC_URL, venue: cinemaDetails(config) },
-      timeZone: config.CINEMA_TIMEZONE,
-      now: clock(),
-      log: app.log,
-    })
-      .catch((error: unknown) => app.log.error({ err: error }, 'email delivery failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(
+    intervalMs,
+    () =>
+      deliverDueEmails({
+        db,
+        mailer,
+        tickets,
+        brand: { cinema: config.CINEMA_NAME, publicUrl: config.PUBLIC_URL, venue: cinemaDetails(config) },
+        timeZone: config.CINEMA_TIMEZONE,
+        now: clock(),
+        log: app.log,
+      }),
+    (error) => app.log.error({ err: error }, 'email delivery failed'),
+  );
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { runEvery } from '../../lib/periodic.ts';
 import { payments, refunds } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
 import { RefundRefusedError, type GatewayName, type PaymentGateway } from './gateway.ts';
@@ -167,20 +168,13 @@ export async function retryRefund(
 }
 
 /** Drains due refunds every `intervalMs`, in every process. */
-export function startRefundWorker(deps: RefundDeps, intervalMs: number): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    carryOutRefunds(deps)
-      .then((results) => {
-        if (results.length) deps.log.info({ count: results.length }, 'refunds attempted');
-      })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'refund worker tick failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startRefundWorker(deps: RefundDeps, intervalMs: number): () => Promise<void> {
+  return runEvery(
+    intervalMs,
+    async () => {
+      const results = await carryOutRefunds(deps);
+      if (results.length) deps.log.info({ count: results.length }, 'refunds attempted');
+    },
+    (error) => deps.log.error({ err: error }, 'refund worker tick failed'),
+  );
 }
