@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -17,6 +16,7 @@ import {
   type NotificationHandler,
 } from './pg-listener.ts';
 import { FairQueue } from './fair-queue.ts';
+import { startPgliteThread, type PgliteThread, type PgliteTransaction } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -73,49 +73,48 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.dataDir ?? './data';
   const inMemory = dataDir === 'memory';
   const release = inMemory ? () => {} : lockDataDir(dataDir);
-  let client: PGlite;
+  let client: PgliteThread;
   try {
-    // btree_gist: the screen-overlap exclusion constraint (migration 0007) compares uuids in GiST.
-    const extensions = { btree_gist };
-    client = inMemory
-      ? new PGlite({ extensions })
-      : new PGlite(path.join(path.resolve(dataDir), 'pgdata'), { extensions });
-    await client.waitReady;
+    client = await startPgliteThread(inMemory ? null : path.join(path.resolve(dataDir), 'pgdata'));
   } catch (error) {
     release();
     throw error;
   }
   // PGlite runs one query at a time and would take them in the order they are asked; the queue
   // takes them in the order their requests arrived instead, and bounds the wait (fair-queue.ts).
-  const queue = new FairQueue(options.queueLimit ?? 500);
+  // Two at a time: the thread has the next one when it finishes one (PGlite still runs them one
+  // after the other, in the order sent; a transaction holds back what comes after it).
+  const queue = new FairQueue(options.queueLimit ?? 500, 2);
   const gated = {
-    query: (...args: Parameters<PGlite['query']>) => queue.run(() => client.query(...args)),
-    transaction: (...args: Parameters<PGlite['transaction']>) => queue.run(() => client.transaction(...args)),
+    query: (...args: Parameters<PgliteThread['query']>) => queue.run(() => client.query(...args)),
+    transaction: <T>(fn: (tx: PgliteTransaction) => Promise<T>) => queue.run(() => client.transaction(fn)),
   };
   const db = drizzlePglite({ client: gated as unknown as PGlite, schema }) as unknown as Db;
-  if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder });
+  if (options.migrate !== false) {
+    try {
+      await migratePglite(db as never, { migrationsFolder });
+    } catch (error) {
+      await client.close().finally(release);
+      throw error;
+    }
+  }
   return {
     db,
     kind: 'pglite',
     queue,
     async listen(channel, handler) {
-      const unsubscribe = await client.listen(channel, handler);
-      return async () => {
-        if (!client.closed) await unsubscribe();
-      };
+      return client.listen(channel, handler);
     },
     // In-process: there is no connection to lose.
     onListenerEvent: () => () => {},
     stats: () => ({ pool: null, listener: null }),
-    async dump() {
-      // Flushed first so the copy needs little recovery; PGlite runs no query while it copies,
-      // and the write-ahead log it includes makes it crash-consistent whatever else was open.
-      await client.exec('checkpoint');
-      return client.dumpDataDir('gzip');
-    },
+    // PGlite runs no query while it copies (after a checkpoint, so the copy needs little recovery),
+    // and the write-ahead log it includes makes it crash-consistent whatever else was open.
+    dump: () => client.dumpDataDir(),
     async close() {
       try {
-        if (!client.closed) await client.close();
+        // After what is already waiting for the database: a sweep that started still finishes.
+        await queue.run(() => client.close());
       } finally {
         release();
       }

@@ -35,19 +35,24 @@ interface Waiter {
 }
 
 /**
- * One database task at a time, in the order the requests arrived (not the order their queries
- * did): a request that has begun is served before one that came later, so its second query does
+ * Database tasks in the order the requests arrived (not the order their queries did): a request that has begun is served before one that came later, so its second query does
  * not queue behind every newcomer's first, and no buyer waits for many others' whole requests.
  * Work outside a request (sweeper, workers) takes its place when it asks. Every SLICE_MS the
  * event loop gets a turn, so requests that have come in are read and take their places.
  *
  * Bounded: a request whose first query would join `limit` other requests that have not started
  * yet is refused at once (DatabaseBusyError) rather than left to wait ever longer.
+ *
+ * `depth`: tasks handed over at once (1: one at a time). A database that itself runs what it is
+ * given one at a time, in the order given (PGlite on its own thread: pglite-thread.ts), takes 2,
+ * so the next task is already there when one ends instead of waiting for this thread to notice
+ * and send it. The order it runs them in is still the queue's; a request's next query then goes
+ * before every later request but the one whose task was already handed over.
  */
 export class FairQueue {
   private arrivals = 0;
   private seq = 0;
-  private busy = false;
+  private running = 0;
   /** Sorted by (rank, seq). */
   private readonly waiting: Waiter[] = [];
   /** Requests with a query waiting and none run yet. */
@@ -56,7 +61,12 @@ export class FairQueue {
   /** When the event loop last had a turn (see SLICE_MS). */
   private sliceStartedAt = 0;
 
-  constructor(readonly limit: number) {}
+  constructor(
+    readonly limit: number,
+    readonly depth = 1,
+  ) {
+    if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`depth must be 1 or more, not ${depth}`);
+  }
 
   /** A new request's place in line (call when it arrives). */
   nextTurn(): RequestTurn {
@@ -85,10 +95,8 @@ export class FairQueue {
       };
       if (turn && !turn.admitted) this.newcomers.add(turn);
       this.insert(waiter);
-      if (!this.busy) {
-        this.sliceStartedAt = performance.now();
-        this.next();
-      }
+      if (this.running === 0) this.sliceStartedAt = performance.now();
+      if (this.running < this.depth) this.next();
     });
   }
 
@@ -105,18 +113,24 @@ export class FairQueue {
     this.waiting.splice(low, 0, waiter);
   }
 
+  /** A task ended: its slot goes to the next waiter, after an event-loop turn if one is due. */
   private afterTask() {
-    if (performance.now() - this.sliceStartedAt < SLICE_MS) return this.next();
+    const handOn = () => {
+      this.running--;
+      this.next();
+    };
+    if (performance.now() - this.sliceStartedAt < SLICE_MS) return handOn();
+    // The slot stays taken until then, so no task starts ahead of the turn.
     setImmediate(() => {
       this.sliceStartedAt = performance.now();
-      this.next();
+      handOn();
     });
   }
 
   private next() {
     const waiter = this.waiting.shift();
-    this.busy = waiter !== undefined;
     if (!waiter) return;
+    this.running++;
     if (waiter.turn && !waiter.turn.admitted) {
       waiter.turn.admitted = true;
       this.newcomers.delete(waiter.turn);

@@ -46,6 +46,28 @@ describe('FairQueue', () => {
     expect(log).toEqual(['early 1', 'early 2', 'late 1']);
   });
 
+  it('hands over at most `depth` tasks at once, the next in arrival order as each ends', async () => {
+    const queue = new FairQueue(10, 2);
+    const log: string[] = [];
+    const [a, b, c, d] = [gate(log, 'a'), gate(log, 'b'), gate(log, 'c'), gate(log, 'd')];
+    const [early, late] = [queue.nextTurn(), queue.nextTurn()];
+    const done = [queue.run(a.task), queue.run(b.task)];
+    // The later request asks first; neither starts while two tasks are out.
+    done.push(asTurn(late, () => queue.run(d.task)));
+    done.push(asTurn(early, () => queue.run(c.task)));
+    await settle();
+    expect(log).toEqual(['a', 'b']);
+    a.finish();
+    await settle();
+    expect(log).toEqual(['a', 'b', 'c']);
+    b.finish();
+    await settle();
+    expect(log).toEqual(['a', 'b', 'c', 'd']);
+    c.finish();
+    d.finish();
+    await Promise.all(done);
+  });
+
   it('refuses a new request when `limit` requests wait to start, and takes it again once they have', async () => {
     const queue = new FairQueue(2);
     const log: string[] = [];

@@ -23,9 +23,12 @@ describe.runIf(testDatabaseKind === 'pglite')('the embedded database queue', () 
   it('answers 503 with Retry-After beyond the limit, and serves the requests that waited', async () => {
     const queue = t.testDb.database.queue!;
     const people = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app)]);
-    // Something holds the database (a long transaction): requests line up behind it.
-    let release!: () => void;
-    const held = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    // Something holds the database (long transactions, as many as it is handed at once):
+    // requests line up behind them.
+    const releases: (() => void)[] = [];
+    const held = Array.from({ length: queue.depth }, () =>
+      queue.run(() => new Promise<void>((resolve) => releases.push(resolve))),
+    );
     const ask = (i: number) =>
       t.app.inject({ method: 'GET', url: '/api/bookings/user', headers: people[i]!.bearer });
     const waiting = [ask(0), ask(1)];
@@ -36,8 +39,8 @@ describe.runIf(testDatabaseKind === 'pglite')('the embedded database queue', () 
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json()).toMatchObject({ success: false, message: BUSY });
 
-    release();
-    await held;
+    for (const release of releases) release();
+    await Promise.all(held);
     for (const answer of await Promise.all(waiting)) expect(answer.statusCode).toBe(200);
     expect((await ask(2)).statusCode).toBe(200);
   });

@@ -1,0 +1,79 @@
+// The embedded rush's baseline: the rush's holds sent straight to the embedded database, one after
+// another in this process, through the app's own hold (holdSeats: drizzle, PGlite, the hold
+// function), without HTTP, sessions, the seat rules or the queue. PGlite runs one statement at a
+// time, so this is as many holds a second as the embedded engine gives on this machine; the app's
+// rush over HTTP cannot pass it. Run by bench/run.ts in its own process; prints one JSON line.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { openDatabase } from '../server/src/db/client.ts';
+import { insertUser } from '../server/src/db/factories.ts';
+import { shows } from '../server/src/db/schema.ts';
+import { seedIfEmpty } from '../server/src/db/seed.ts';
+import { holdSeats, SeatsTakenError } from '../server/src/features/bookings/hold-seats.ts';
+import { AppError } from '../server/src/lib/app-error.ts';
+
+const attempts = Number(process.env.RUSH_ATTEMPTS ?? 1000);
+const showCount = Number(process.env.RUSH_SHOWS ?? 5);
+/** As in bench/rush.ts: 100 accounts, 1–4 random seats of one of the first shows an hour ahead. */
+const ACCOUNTS = 100;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-engine-'));
+const database = await openDatabase({ dataDir });
+try {
+  const { db } = database;
+  const now = new Date();
+  await seedIfEmpty({ db, timeZone: process.env.CINEMA_TIMEZONE ?? 'Asia/Kolkata', now });
+  const users: string[] = [];
+  for (let i = 0; i < ACCOUNTS; i++)
+    users.push((await insertUser(db, { name: `Buyer ${i}`, email: `engine-${i}@example.com` })).id);
+  const targets = await db
+    .select({ id: shows.id, totalSeats: shows.totalSeats })
+    .from(shows)
+    .where(and(eq(shows.status, 'active'), gt(shows.startsAt, new Date(now.getTime() + 60 * 60_000))))
+    .orderBy(asc(shows.startsAt))
+    .limit(showCount);
+  const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+  const seatsOf = (total: number) =>
+    Array.from({ length: total }, (_, i) => `${String.fromCharCode(65 + Math.floor(i / 12))}${(i % 12) + 1}`);
+
+  const outcomes = { held: 0, taken: 0, refused: 0 };
+  const started = performance.now();
+  for (let i = 0; i < attempts; i++) {
+    const show = pick(targets);
+    const all = seatsOf(show.totalSeats);
+    const seats = [...new Set(Array.from({ length: 1 + Math.floor(Math.random() * 4) }, () => pick(all)))];
+    const paymentId = randomUUID();
+    try {
+      await holdSeats({
+        db,
+        showId: show.id,
+        seatIds: seats,
+        userId: pick(users),
+        now: new Date(),
+        windowSeconds: 600,
+        maxUnpaid: 3,
+        maxPerShow: 1,
+        localCheckout: {
+          paymentId,
+          gateway: 'sandbox',
+          ref: `sbx_${paymentId}`,
+          url: `http://127.0.0.1/pay/${paymentId}`,
+        },
+      });
+      outcomes.held++;
+    } catch (error) {
+      if (error instanceof SeatsTakenError) outcomes.taken++;
+      else if (error instanceof AppError) outcomes.refused++;
+      else throw error;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(JSON.stringify({ attemptsPerSecond: Math.round(attempts / seconds), ...outcomes }));
+} finally {
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
