@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { adminQuery, pgAdminUrl, type Running } from './lib.ts';
+import { adminQuery, pgAdminUrl, root, type Running } from './lib.ts';
 
 export const BUYERS = Number(process.env.RUSH_BUYERS ?? 50);
 export const ATTEMPTS = Number(process.env.RUSH_ATTEMPTS ?? 1000);
@@ -250,4 +250,17 @@ export async function pgbenchTps(seconds = 10, clients = 8, threads = 2): Promis
   } finally {
     await adminQuery(`drop database if exists ${name} with (force)`);
   }
+}
+
+/**
+ * The embedded rush's baseline: the same holds sent straight to a fresh embedded database, one
+ * after another, with no HTTP (bench/engine.ts, in a process of its own like the app's).
+ */
+export function engineHolds(): { attemptsPerSecond: number; held: number; taken: number; refused: number } {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'bench/engine.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, RUSH_ATTEMPTS: String(ATTEMPTS), RUSH_SHOWS: String(SHOWS) },
+  });
+  return JSON.parse(output.trim().split('\n').at(-1)!);
 }
