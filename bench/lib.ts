@@ -125,6 +125,20 @@ export async function startBare(routes: Record<string, BareRoute>): Promise<Runn
   return { baseURL, stop: stopper(child, () => fs.rmSync(file, { force: true })) };
 }
 
+/** The seat-stream baseline (bench/bare-streams.mjs), sending the app's own first and changed frames. */
+export async function startBareStreams(frames: { first: string; changed: string }): Promise<Running> {
+  const port = await freePort();
+  const file = path.join(os.tmpdir(), `marquee-bare-streams-${process.pid}-${port}.json`);
+  fs.writeFileSync(file, JSON.stringify(frames));
+  const child = spawn(process.execPath, [path.join(root, 'bench/bare-streams.mjs')], {
+    env: { ...process.env, PORT: String(port), BARE_FRAMES: file },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseURL}/ready`, child);
+  return { baseURL, pid: child.pid, stop: stopper(child, () => fs.rmSync(file, { force: true })) };
+}
+
 export async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: pgAdminUrl });
   await client.connect();

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Running } from './lib.ts';
+import { startBareStreams, type Running } from './lib.ts';
 
 export const STREAMS = Number(process.env.BENCH_STREAMS ?? 5000);
 /** SEAT_STREAMS_PER_ADDRESS in server/src/features/seats/routes.ts. */
@@ -21,6 +21,8 @@ export interface StreamsResult {
   /** The server's resident memory growth per open stream, in kB. */
   kBPerStream: number;
   openSeconds: number;
+  /** The same fan-out from a bare node:http server sending the app's frames (bench/bare-streams.mjs). */
+  baseline: { p95: number; all: number; kBPerStream: number } | null;
 }
 
 /** Resident memory of a process in kB (Linux). */
@@ -34,6 +36,8 @@ interface Watcher {
   /** Resolves with the time a map containing `seat` arrived. */
   seen: (seat: string) => Promise<number>;
   first: Promise<void>;
+  /** The first seat map as it came, and the one with the change (each frame with its blank line). */
+  frames: { first?: string; changed?: string };
 }
 
 function watch(url: string, localAddress: string): Watcher {
@@ -42,6 +46,7 @@ function watch(url: string, localAddress: string): Watcher {
   let firstFailed!: (error: Error) => void;
   const first = new Promise<void>((resolve, reject) => ((firstDone = resolve), (firstFailed = reject)));
   let wanted: { seat: string; resolve: (at: number) => void } | null = null;
+  const frames: Watcher['frames'] = {};
   const request = http.get(url, { localAddress, agent: false }, (response) => {
     if (response.statusCode !== 200) {
       firstFailed(new Error(`stream answered ${response.statusCode}`));
@@ -56,8 +61,10 @@ function watch(url: string, localAddress: string): Watcher {
         const message = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         if (!message.startsWith('event: seats')) continue;
+        frames.first ??= `${message}\n\n`;
         firstDone();
         if (wanted && message.includes(`"${wanted.seat}":true`)) {
+          frames.changed = `${message}\n\n`;
           wanted.resolve(performance.now());
           wanted = null;
         }
@@ -68,6 +75,7 @@ function watch(url: string, localAddress: string): Watcher {
   return {
     request,
     first,
+    frames,
     seen: (seat) => new Promise((resolve) => (wanted = { seat, resolve })),
   };
 }
@@ -87,8 +95,43 @@ export async function streamsBench(app: Running): Promise<StreamsResult> {
     }),
   });
   const { token } = (await signUp.json()) as { token: string };
-  const url = `${app.baseURL}/api/bookings/seats/${showId}/events`;
-  const before = app.pid ? rssKb(app.pid) : 0;
+  const seat = 'A1';
+  const { result, frames } = await fanOut(
+    app,
+    `${app.baseURL}/api/bookings/seats/${showId}/events`,
+    seat,
+    async () => {
+      const hold = await fetch(`${app.baseURL}/api/bookings/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ showId, selectedSeats: [seat] }),
+      });
+      if (hold.status !== 200) throw new Error(`the hold answered ${hold.status}: ${await hold.text()}`);
+    },
+  );
+  let baseline: StreamsResult['baseline'] = null;
+  if (frames.first && frames.changed) {
+    const bare = await startBareStreams({ first: frames.first, changed: frames.changed });
+    try {
+      const { result: bareResult } = await fanOut(bare, `${bare.baseURL}/events`, seat, async () => {
+        await fetch(`${bare.baseURL}/change`, { method: 'POST' });
+      });
+      baseline = { p95: bareResult.p95, all: bareResult.all, kBPerStream: bareResult.kBPerStream };
+    } finally {
+      await bare.stop();
+    }
+  }
+  return { ...result, baseline };
+}
+
+/** Opens STREAMS streams on `url`, then times one change (made by `change`) reaching them all. */
+async function fanOut(
+  server: Running,
+  url: string,
+  seat: string,
+  change: () => Promise<void>,
+): Promise<{ result: Omit<StreamsResult, 'baseline'>; frames: Watcher['frames'] }> {
+  const before = server.pid ? rssKb(server.pid) : 0;
   const openStarted = performance.now();
   const watchers: Watcher[] = [];
   // In batches, so the server's accept queue is not flooded all at once.
@@ -113,17 +156,11 @@ export async function streamsBench(app: Running): Promise<StreamsResult> {
   const openSeconds = (performance.now() - openStarted) / 1000;
   // Let the server settle (and collect garbage) before reading its memory.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const after = app.pid ? rssKb(app.pid) : 0;
+  const after = server.pid ? rssKb(server.pid) : 0;
 
-  const seat = 'A1';
   const arrivals = watchers.map((w) => w.seen(seat));
   const started = performance.now();
-  const hold = await fetch(`${app.baseURL}/api/bookings/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ showId, selectedSeats: [seat] }),
-  });
-  if (hold.status !== 200) throw new Error(`the hold answered ${hold.status}: ${await hold.text()}`);
+  await change();
   const timeout = new Promise<number>((resolve) => setTimeout(() => resolve(Infinity), 10_000));
   const times = (await Promise.all(arrivals.map((arrival) => Promise.race([arrival, timeout])))).map(
     (at) => at - started,
@@ -131,7 +168,8 @@ export async function streamsBench(app: Running): Promise<StreamsResult> {
   for (const w of watchers) w.request.destroy();
   times.sort((a, b) => a - b);
   const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(times.length * q))]!);
-  return {
+  const frames = watchers[0]?.frames ?? {};
+  const result = {
     streams: STREAMS,
     opened: watchers.length,
     p50: at(0.5),
@@ -142,4 +180,5 @@ export async function streamsBench(app: Running): Promise<StreamsResult> {
     kBPerStream: Math.round(((after - before) / STREAMS) * 10) / 10,
     openSeconds: Math.round(openSeconds * 10) / 10,
   };
+  return { result, frames };
 }
