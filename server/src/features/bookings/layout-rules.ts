@@ -104,27 +104,48 @@ export interface ShowSeats {
   taken: Set<string>;
 }
 
-/**
- * The show's layout snapshot and the seats blocked at `now` (null when there is no show), in one
- * round trip.
- */
-async function readShowSeats(db: Queryable, showId: string, now: Date): Promise<ShowSeats | null> {
+/** The show row's version and the seats blocked at `now`, as columns of a select from shows. */
+function stateColumns(db: Queryable, showId: string, now: Date) {
   const taken = db
     .select({ seats: sql`json_agg(${bookingSeats.seat})` })
     .from(bookingSeats)
     .innerJoin(bookings, eq(bookings.id, bookingSeats.bookingId))
     .where(and(eq(bookingSeats.showId, showId), blocksSeat(now)));
+  return {
+    version: sql<string>`${shows}.xmin::text`,
+    taken: sql<string[]>`coalesce((${taken}), '[]'::json)`,
+  };
+}
+
+/**
+ * The show's layout snapshot and the seats blocked at `now` (null when there is no show), in one
+ * round trip.
+ */
+async function readShowSeats(db: Queryable, showId: string, now: Date): Promise<ShowSeats | null> {
   const [show] = await db
-    .select({
-      layout: shows.layout,
-      startsAt: shows.startsAt,
-      version: sql<string>`${shows}.xmin::text`,
-      taken: sql<string[]>`coalesce((${taken}), '[]'::json)`,
-    })
+    .select({ layout: shows.layout, startsAt: shows.startsAt, ...stateColumns(db, showId, now) })
     .from(shows)
     .where(eq(shows.id, showId));
   if (!show) return null;
   return { layout: show.layout, startsAt: show.startsAt, version: show.version, taken: new Set(show.taken) };
+}
+
+/**
+ * `known` brought up to `now`: its blocked seats read again, without the layout, which the show's
+ * version vouches for; null when the show has changed since (or is gone), to be read whole.
+ */
+async function refreshShowSeats(
+  db: Queryable,
+  showId: string,
+  now: Date,
+  known: ShowSeats,
+): Promise<ShowSeats | null> {
+  const [state] = await db
+    .select(stateColumns(db, showId, now))
+    .from(shows)
+    .where(eq(shows.id, showId));
+  if (!state || state.version !== known.version) return null;
+  return { ...known, taken: new Set(state.taken) };
 }
 
 /**
@@ -227,7 +248,13 @@ export async function holdChosenSeats<T>(options: {
     const refusal = seatRuleRefusal({ show, seats, accessible, now, rules });
     if (refusal && current) throw conflict(refusal);
     if (refusal) {
-      show = undefined; // decided on an older state: read the state of now
+      // Decided on an older state: decide again on the state of now.
+      const refreshed = await refreshShowSeats(db, showId, now, show);
+      show = refreshed ?? undefined;
+      if (refreshed) {
+        known.set(showId, refreshed);
+        current = true;
+      }
       continue;
     }
     const watch = watchedSeats(show.layout, seats, rules);
