@@ -194,11 +194,12 @@ export async function buildApp({
   await app.register(seatRoutes);
   await app.register(staticFiles);
 
-  if (emailIntervalMs > 0) {
-    const stopEmails = startEmailWorker(app, mailer, emailIntervalMs);
-    app.addHook('onClose', () => stopEmails());
-  }
-  app.addHook('onClose', async () => mailer.close());
+  // One hook, in this order: Fastify runs onClose hooks last-added first.
+  const stopEmails = emailIntervalMs > 0 ? startEmailWorker(app, mailer, emailIntervalMs) : null;
+  app.addHook('onClose', async () => {
+    await stopEmails?.();
+    mailer.close();
+  });
   if (sweepIntervalMs > 0) {
     const stopSweeper = startExpirySweeper(app, sweepIntervalMs);
     const stopRefunds = startRefundWorker(

@@ -35,8 +35,9 @@ interface Waiter {
 }
 
 /**
- * Database tasks in the order the requests arrived (not the order their queries did): a request that has begun is served before one that came later, so its second query does
- * not queue behind every newcomer's first, and no buyer waits for many others' whole requests.
+ * Database tasks in the order the requests arrived (not the order their queries did): a request
+ * that has begun is served before one that came later, so its second query does not queue behind
+ * every newcomer's first, and no buyer waits for many others' whole requests.
  * Work outside a request (sweeper, workers) takes its place when it asks. Every SLICE_MS the
  * event loop gets a turn, so requests that have come in are read and take their places.
  *

@@ -5,11 +5,11 @@ import { Worker } from 'node:worker_threads';
  * of it: query, transaction, exec, listen, a dump of the directory and close.
  *
  * PGlite is PostgreSQL compiled to WebAssembly and runs on the thread that calls it. On the app's
- * thread every query's WebAssembly and every request's HTTP, JSON and seat rules took turns on one
- * core, so a rush ran at the sum of both costs while the machine's second core had little to do.
- * On its own thread the database works while the app's thread reads and answers requests: the
- * rush is bound by the larger of the two instead (decision 0018). Still one statement at a time:
- * the fair queue (fair-queue.ts) decides the order, as before.
+ * thread every query's WebAssembly and every request's HTTP, JSON and seat rules took turns, and
+ * a long statement stopped the app from reading requests at all. On its own thread the database
+ * works while the app's thread reads and answers requests (decision 0018; what it gains in a rush
+ * on two cores is measured in docs/benchmarks.md). Still one statement at a time: the fair queue
+ * (fair-queue.ts) decides the order, as before.
  */
 export interface PgliteThread {
   query<T = Record<string, unknown>>(

@@ -208,6 +208,7 @@ describe('rules decided on what this process knew, confirmed by the hold (migrat
       'A1 is a wheelchair space, held for wheelchair users until 60 minutes before the show',
     );
   });
+
   it('sees a show moved by anyone since before refusing: a wheelchair space on general sale now', async () => {
     // Tomorrow: the wheelchair space is held back, and this process learns the show so.
     const showId = await showOn({ rows: [{ seats: [seat('Classic', 'wheelchair'), ...row('Classic', 5)] }] });

@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bookings, emailOutbox, movies, payments, refunds, shows, users } from '../../db/schema.ts';
+import { runEvery } from '../../lib/periodic.ts';
 import { showDateTime } from '../admission/admission-booking.ts';
 import type { TicketCodes } from '../admission/ticket-code.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
-import { runEvery } from '../../lib/periodic.ts';
 import {
   bookingCancelledEmail,
   bookingPaidEmail,
