@@ -1,8 +1,8 @@
 // The embedded rush's baseline: the rush's holds sent straight to the embedded database, one after
-// another in this process, through the app's own hold (holdSeats: drizzle, PGlite, the hold
-// function), without HTTP, sessions, the seat rules or the queue. PGlite runs one statement at a
-// time, so this is as many holds a second as the embedded engine gives on this machine; the app's
-// rush over HTTP cannot pass it. Run by bench/run.ts in its own process; prints one JSON line.
+// another in this process, through the app's own hold (holdSeats: drizzle, the queue, never
+// waiting in it, PGlite on its thread, the hold function), without HTTP, sessions or the seat
+// rules: what the embedded engine gives on this machine, against which the app's rush (which adds
+// all of those) is measured. Run by bench/run.ts in its own process; prints one JSON line.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
