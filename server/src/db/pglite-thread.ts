@@ -11,22 +11,16 @@ import { Worker } from 'node:worker_threads';
  * on two cores is measured in docs/benchmarks.md). Still one statement at a time: the fair queue
  * (fair-queue.ts) decides the order, as before.
  */
-export interface PgliteThread {
-  query<T = Record<string, unknown>>(
-    sql: string,
-    params?: unknown[],
-    options?: QueryOptions,
-  ): Promise<Results<T>>;
-  exec(sql: string): Promise<Results[]>;
+export interface PgliteThread extends PgliteTransaction {
   /** Runs `fn` in one transaction: committed when it returns, rolled back when it throws. */
   transaction<T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T>;
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /** The data directory as a gzipped tarball, after a checkpoint. */
   dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
-  readonly closed: boolean;
 }
 
+/** What runs queries: the thread itself, or one of its open transactions. */
 export interface PgliteTransaction {
   query<T = Record<string, unknown>>(
     sql: string,
