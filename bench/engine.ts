@@ -15,6 +15,7 @@ import { shows } from '../server/src/db/schema.ts';
 import { seedIfEmpty } from '../server/src/db/seed.ts';
 import { holdSeats, SeatsTakenError } from '../server/src/features/bookings/hold-seats.ts';
 import { AppError } from '../server/src/lib/app-error.ts';
+import { pick, randomSeats } from './rush.ts';
 
 const attempts = Number(process.env.RUSH_ATTEMPTS ?? 1000);
 const showCount = Number(process.env.RUSH_SHOWS ?? 5);
@@ -36,16 +37,12 @@ try {
     .where(and(eq(shows.status, 'active'), gt(shows.startsAt, new Date(now.getTime() + 60 * 60_000))))
     .orderBy(asc(shows.startsAt))
     .limit(showCount);
-  const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
-  const seatsOf = (total: number) =>
-    Array.from({ length: total }, (_, i) => `${String.fromCharCode(65 + Math.floor(i / 12))}${(i % 12) + 1}`);
 
   const outcomes = { held: 0, taken: 0, refused: 0 };
   const started = performance.now();
   for (let i = 0; i < attempts; i++) {
     const show = pick(targets);
-    const all = seatsOf(show.totalSeats);
-    const seats = [...new Set(Array.from({ length: 1 + Math.floor(Math.random() * 4) }, () => pick(all)))];
+    const seats = randomSeats(show.totalSeats);
     const paymentId = randomUUID();
     try {
       await holdSeats({

@@ -112,30 +112,26 @@ export interface BareRoute {
   headers: Record<string, string>;
 }
 
-export async function startBare(routes: Record<string, BareRoute>): Promise<Running> {
-  const port = await freePort();
-  const file = path.join(os.tmpdir(), `marquee-bare-${process.pid}-${port}.json`);
-  fs.writeFileSync(file, JSON.stringify(routes));
-  const child = spawn(process.execPath, [path.join(root, 'bench/bare-server.mjs')], {
-    env: { ...process.env, PORT: String(port), BARE_ROUTES: file },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseURL}${Object.keys(routes)[0]}`, child);
-  return { baseURL, stop: stopper(child, () => fs.rmSync(file, { force: true })) };
+export function startBare(routes: Record<string, BareRoute>): Promise<Running> {
+  return startScript('bench/bare-server.mjs', 'BARE_ROUTES', routes, Object.keys(routes)[0]!);
 }
 
 /** The seat-stream baseline (bench/bare-streams.mjs), sending the app's own first and changed frames. */
-export async function startBareStreams(frames: { first: string; changed: string }): Promise<Running> {
+export function startBareStreams(frames: { first: string; changed: string }): Promise<Running> {
+  return startScript('bench/bare-streams.mjs', 'BARE_FRAMES', frames, '/ready');
+}
+
+/** A baseline server script in its own process, given `config` in a file named by `configVar`. */
+async function startScript(script: string, configVar: string, config: unknown, readyPath: string) {
   const port = await freePort();
-  const file = path.join(os.tmpdir(), `marquee-bare-streams-${process.pid}-${port}.json`);
-  fs.writeFileSync(file, JSON.stringify(frames));
-  const child = spawn(process.execPath, [path.join(root, 'bench/bare-streams.mjs')], {
-    env: { ...process.env, PORT: String(port), BARE_FRAMES: file },
+  const file = path.join(os.tmpdir(), `marquee-bare-${process.pid}-${port}.json`);
+  fs.writeFileSync(file, JSON.stringify(config));
+  const child = spawn(process.execPath, [path.join(root, script)], {
+    env: { ...process.env, PORT: String(port), [configVar]: file },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseURL}/ready`, child);
+  await waitFor(`${baseURL}${readyPath}`, child);
   return { baseURL, pid: child.pid, stop: stopper(child, () => fs.rmSync(file, { force: true })) };
 }
 

@@ -93,8 +93,17 @@ async function signUpMany(baseURL: string) {
   return tokens;
 }
 
-function pick<T>(items: T[]): T {
+export function pick<T>(items: T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;
+}
+
+/** 1–4 random seats of a grid of rows of 12 (A1…), repeats dropped: one buyer's attempt. */
+export function randomSeats(totalSeats: number): string[] {
+  const all = Array.from(
+    { length: totalSeats },
+    (_, i) => `${String.fromCharCode(65 + Math.floor(i / 12))}${(i % 12) + 1}`,
+  );
+  return [...new Set(Array.from({ length: 1 + Math.floor(Math.random() * 4) }, () => pick(all)))];
 }
 
 /**
@@ -112,8 +121,6 @@ export async function rush(apps: Running[], database: string, scenario: string):
   ).shows.filter((show) => show.status === 'active' && Date.parse(show.startsAt) > later);
   const targets = shows.slice(0, SHOWS);
   const tokens = await signUpMany(app.baseURL);
-  const seatsOf = (total: number) =>
-    Array.from({ length: total }, (_, i) => `${String.fromCharCode(65 + Math.floor(i / 12))}${(i % 12) + 1}`);
   const latencies: number[] = [];
   const latenciesAfterFirst: number[] = [];
   const won = new Map<string, number>();
@@ -136,8 +143,7 @@ export async function rush(apps: Running[], database: string, scenario: string):
     while (next < ATTEMPTS) {
       next++;
       const show = pick(targets);
-      const all = seatsOf(show.totalSeats);
-      const seats = [...new Set(Array.from({ length: 1 + Math.floor(Math.random() * 4) }, () => pick(all)))];
+      const seats = randomSeats(show.totalSeats);
       const started = performance.now();
       try {
         const response = await post(
