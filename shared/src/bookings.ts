@@ -103,6 +103,19 @@ export const userBookingsQuery = z.object({
 export const bookingsResponse = ok({ bookings: z.array(bookingSchema) });
 export type BookingsResponse = z.infer<typeof bookingsResponse>;
 export const bookingResponse = ok({ booking: bookingSchema });
+
+/** PUT /api/bookings/{id}/cancel and DELETE /api/bookings/{id}: an optional reason (staff must give one for an admitted booking). */
+export const cancelBookingRequest = z
+  .object({
+    reason: z
+      .string({ message: 'reason must be text' })
+      .trim()
+      .min(1, 'Please give a reason')
+      .max(200, 'The reason must be at most 200 characters')
+      .optional()
+      .meta({ description: 'Why: kept with the refund and in the audit log' }),
+  })
+  .meta({ id: 'CancelBookingRequest' });
 export type BookingResponse = z.infer<typeof bookingResponse>;
 /** POST /api/bookings/create */
 export const createBookingResponse = ok({

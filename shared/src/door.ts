@@ -19,6 +19,19 @@ export type DoorShow = z.infer<typeof doorShowSchema>;
 export const doorShowsResponse = ok({ date: isoDateText, shows: z.array(doorShowSchema) });
 export type DoorShowsResponse = z.infer<typeof doorShowsResponse>;
 
+/** A booking as the door lists it (GET /api/door/shows/{showId}/bookings): who, where, admitted. */
+export const doorBookingSchema = z.object({
+  _id: z.string(),
+  reference: z.string(),
+  name: z.string().meta({ description: "The buyer's name" }),
+  seats: z.array(z.string()),
+  status: z.enum(['paid', 'pending']),
+  checkedInAt: instant.nullable(),
+});
+export type DoorBooking = z.infer<typeof doorBookingSchema>;
+export const doorBookingsResponse = ok({ bookings: z.array(doorBookingSchema) });
+export type DoorBookingsResponse = z.infer<typeof doorBookingsResponse>;
+
 /** GET /api/admin/admissions: today's check-ins, for the dashboard. */
 export const admissionsResponse = ok({
   date: isoDateText,

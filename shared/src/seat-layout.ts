@@ -88,6 +88,8 @@ export function layoutProblem(layout: Layout): string | null {
   const classes = layoutClasses(layout);
   if (classes.length === 0) return 'A screen needs at least one seat';
   if (classes.length > MAX_SEAT_CLASSES) return `A screen has at most ${MAX_SEAT_CLASSES} seat classes`;
+  // A class is priced by name in a JSON object, and JSON parsers refuse a `__proto__` key.
+  if (classes.includes('__proto__')) return 'A seat class cannot be named __proto__';
   for (const { seats } of layout.rows) {
     for (const [position, seat] of seats.entries()) {
       if (seat?.kind !== 'companion') continue;
@@ -160,12 +162,20 @@ export function layoutClasses(layout: Layout): string[] {
   return [...new Set(allSeats(layout).map((seat) => seat.class))];
 }
 
+/**
+ * A class's price, or undefined when it has none. Class names are chosen by staff, so a plain
+ * `prices[name]` would read `constructor` or `toString` from Object.prototype: only own keys count.
+ */
+export function priceOfClass<P>(prices: Readonly<Record<string, P>>, cls: string): P | undefined {
+  return Object.hasOwn(prices, cls) ? prices[cls] : undefined;
+}
+
 /** Sum of the seats' class prices, in paise (integers in, integer out: money is never a float). */
 export function amountFor(layout: Layout, prices: Record<string, number>, ids: readonly string[]): number {
   let total = 0;
   for (const id of ids) {
     const cls = seatClassOf(layout, id);
-    const price = cls === undefined ? undefined : prices[cls];
+    const price = cls === undefined ? undefined : priceOfClass(prices, cls);
     if (price === undefined) throw new RangeError(`No price for seat ${id}`);
     total += price;
   }

@@ -2,7 +2,7 @@
  * The screen layout of CONTRACT §7 as the client reads it: the shared shapes and rules, plus what
  * only the client needs (the seats answer's screen fields, per-class subtotals).
  */
-import { layoutClasses, type Layout } from '@marquee/shared';
+import { layoutClasses, priceOfClass, type Layout } from '@marquee/shared';
 
 export {
   gridLayout,
@@ -35,7 +35,7 @@ export function classSubtotals(
     for (const seat of row) if (seat) classOf.set(seat.id, seat.class);
   return layoutClasses(layout).flatMap((seatClass) => {
     const mine = seats.filter((id) => classOf.get(id) === seatClass);
-    const price = prices[seatClass] ?? 0;
+    const price = priceOfClass(prices, seatClass) ?? 0;
     // Paise, so ₹250.50 × 3 adds up exactly.
     return mine.length
       ? [{ seatClass, seats: mine, price, subtotal: Math.round(price * 100 * mine.length) / 100 }]

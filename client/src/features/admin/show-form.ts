@@ -1,4 +1,10 @@
-import { formatTimeOfDay, MAX_TOTAL_SEATS, parseTimeOfDay, toZonedParts } from '@marquee/shared';
+import {
+  formatTimeOfDay,
+  MAX_TOTAL_SEATS,
+  parseTimeOfDay,
+  priceOfClass,
+  toZonedParts,
+} from '@marquee/shared';
 import { hasTiming, countTimings, type ShowDraft } from './show-draft.ts';
 import { showMessages } from './messages.ts';
 
@@ -112,7 +118,7 @@ export function invalidClassPrice(
   classes: readonly string[],
   prices: Readonly<Record<string, string>>,
 ): { seatClass: string; message: string } | null {
-  const seatClass = classes.find((name) => !isValidPrice(prices[name] ?? ''));
+  const seatClass = classes.find((name) => !isValidPrice(priceOfClass(prices, name) ?? ''));
   return seatClass === undefined
     ? null
     : { seatClass, message: `Please enter a valid price for ${seatClass}` };

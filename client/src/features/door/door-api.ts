@@ -1,4 +1,4 @@
-import type { Booking, DoorShowsResponse } from '@marquee/shared';
+import type { Booking, DoorBookingsResponse, DoorShowsResponse } from '@marquee/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
 
@@ -28,7 +28,7 @@ export function useDoorBookings(showId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['door', 'bookings', showId],
     queryFn: ({ signal }) =>
-      api<{ success: true; bookings: Booking[] }>(`/api/door/shows/${encodeURIComponent(showId)}/bookings`, {
+      api<DoorBookingsResponse>(`/api/door/shows/${encodeURIComponent(showId)}/bookings`, {
         signal,
         fallbackMessage: 'Could not load the bookings',
       }),

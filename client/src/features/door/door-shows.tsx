@@ -28,9 +28,9 @@ function ShowBookings({ show }: { show: DoorShow }) {
           className="flex items-start justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-900"
         >
           <div className="min-w-0">
-            <p className="truncate font-medium">{booking.user.name}</p>
+            <p className="truncate font-medium">{booking.name}</p>
             <p className={muted}>
-              <span className="font-mono">{booking.reference}</span> · {booking.bookedSeats.join(', ')}
+              <span className="font-mono">{booking.reference}</span> · {booking.seats.join(', ')}
             </p>
           </div>
           <p className="shrink-0 text-right font-medium">

@@ -7,9 +7,10 @@ const earlier = '2026-11-24T09:55:00.000Z';
 const refund = { amount: 300, status: 'succeeded', createdAt: later };
 const booking = (
   status: 'pending' | 'paid' | 'cancelled' | 'expired',
-  extra: { expiresAt?: string; refund?: typeof refund | null; startsAt?: string } = {},
+  extra: { expiresAt?: string; refund?: typeof refund | null; startsAt?: string; checkedInAt?: string } = {},
 ) => ({
   status,
+  checkedInAt: extra.checkedInAt ?? null,
   expiresAt: extra.expiresAt ?? later,
   refund: extra.refund ?? null,
   show: { startsAt: extra.startsAt ?? '2026-11-24T18:00:00.000Z' },
@@ -45,6 +46,10 @@ describe('canCancelBooking', () => {
     expect(canCancelBooking(booking('pending', { expiresAt: earlier }), now)).toBe(false);
     expect(canCancelBooking(booking('cancelled'), now)).toBe(false);
     expect(canCancelBooking(booking('expired'), now)).toBe(false);
+  });
+
+  it('refuses a booking admitted at the door, though its show has not started yet', () => {
+    expect(canCancelBooking(booking('paid', { checkedInAt: earlier }), now)).toBe(false);
   });
 });
 

@@ -44,13 +44,20 @@ export function splitBookings<B extends BookingState>(bookings: readonly B[], no
   return { live, past };
 }
 
-/** Buyers may cancel a booking that is pending or paid until its show starts (the server agrees). */
+/**
+ * Buyers may cancel a booking that is pending or paid until its show starts and until it has been
+ * admitted at the door (the server agrees: bookings/cancel-booking.ts).
+ */
 export function canCancelBooking(
-  booking: BookingState & { show: Pick<Booking['show'], 'startsAt'> },
+  booking: BookingState & Pick<Booking, 'checkedInAt'> & { show: Pick<Booking['show'], 'startsAt'> },
   now: number,
 ): boolean {
   const badge = bookingBadge(booking, now);
-  return (badge === 'pending' || badge === 'paid') && Date.parse(booking.show.startsAt) > now;
+  return (
+    (badge === 'pending' || badge === 'paid') &&
+    !booking.checkedInAt &&
+    Date.parse(booking.show.startsAt) > now
+  );
 }
 
 export type PaymentState = 'payable' | 'paid' | 'expired' | 'cancelled' | 'refunded';

@@ -1,7 +1,7 @@
 import {
   admissionsResponse,
   bookingResponse,
-  bookingsResponse,
+  doorBookingsResponse,
   doorShowsResponse,
   usersResponse,
   setRoleRequest,
@@ -63,16 +63,21 @@ export const admissionDocs = {
   doorShows: routeSchema({
     tags: door,
     summary: "Today's shows with seats sold and admitted",
+    description:
+      'The cinema calendar’s today, and a show that began before midnight while it is still running.',
     auth: 'staff',
     ok: doorShowsResponse,
   }),
   doorBookings: routeSchema({
     tags: door,
     summary: "A show's live bookings as the door sees them",
+    description:
+      'Only for a show on the door’s list (today’s shows, and one from before midnight while it runs), ' +
+      'and only what the door needs: no amounts, payment links or refunds.',
     auth: 'staff',
     params: idParam('showId', "The show's id"),
-    ok: bookingsResponse,
-    errors: { 404: 'Show not found' },
+    ok: doorBookingsResponse,
+    errors: { 404: 'Show not found, or not among today’s shows' },
   }),
   users: routeSchema({
     tags: ['Admin'],

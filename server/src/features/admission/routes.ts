@@ -10,7 +10,10 @@ import { isUuid } from '../catalogue/queries.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
 import { findAdmissionBooking, runtimeMinutes, showDateTime, stateProblem } from './admission-booking.ts';
 import { checkIn } from './check-in.ts';
+import { doorDay } from './door-day.ts';
 import { admissionDocs as docs, checkInInput, usersQuery } from './docs.ts';
+
+const DOOR_SHOW_NOT_FOUND = "Show not found among today's shows";
 
 /** Roles as better-auth stores them: comma-joined, 'user' only when nothing else is held. */
 function storedRole(role: Role | Role[]): string {
@@ -66,13 +69,11 @@ export async function admissionRoutes(app: FastifyInstance) {
     return { success: true, message: 'Checked in', booking };
   });
 
-  // The door: today's shows (cinema calendar) with how many of their sold seats are in.
+  // The door: today's shows (doorDay) with how many of their sold seats are in.
   app.get('/api/door/shows', { schema: docs.doorShows }, async (request) => {
     await requireStaff(request);
     const now = clock();
-    const today = zonedDate(now, timeZone);
-    const start = fromZonedParts(today, 0, timeZone);
-    const end = fromZonedParts(addDays(today, 1), 0, timeZone);
+    const today = doorDay(now, timeZone);
     const live = sql`${bookings.status} = 'paid' and not exists (
       select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = ${bookings.id})`;
     const rows = await db
@@ -93,13 +94,13 @@ export async function admissionRoutes(app: FastifyInstance) {
       .from(shows)
       .innerJoin(movies, eq(movies.id, shows.movieId))
       .leftJoin(bookings, eq(bookings.showId, shows.id))
-      .where(and(gte(shows.startsAt, start), lt(shows.startsAt, end)))
+      .where(today.shows)
       .groupBy(shows.id, movies.id)
       .orderBy(asc(shows.startsAt));
     return {
       success: true,
       message: 'Shows fetched',
-      date: today,
+      date: today.date,
       shows: rows.map((row) => ({
         _id: row.id,
         movie: row.title,
@@ -115,19 +116,35 @@ export async function admissionRoutes(app: FastifyInstance) {
     };
   });
 
-  // A show's bookings as the door sees them: who, which seats, admitted or not.
+  // A show's bookings as the door sees them: who, which seats, admitted or not — for the door's
+  // day only, and nothing the door does not need (no amounts, payment links or refunds).
   app.get<{ Params: { showId: string } }>(
     '/api/door/shows/:showId/bookings',
     { schema: docs.doorBookings },
     async (request) => {
       await requireStaff(request);
-      if (!isUuid(request.params.showId)) throw notFound('Show not found');
+      const showId = request.params.showId;
+      if (!isUuid(showId)) throw notFound('Show not found');
       const now = clock();
-      const list = await findBookings({ db, where: { showId: request.params.showId }, now, timeZone });
+      const [onToday] = await db
+        .select({ id: shows.id })
+        .from(shows)
+        .where(and(eq(shows.id, showId), doorDay(now, timeZone).shows));
+      if (!onToday) throw notFound(DOOR_SHOW_NOT_FOUND);
+      const list = await findBookings({ db, where: { showId }, now, timeZone });
       return {
         success: true,
         message: 'Bookings fetched',
-        bookings: list.filter((b) => b.status === 'paid' || b.status === 'pending'),
+        bookings: list
+          .filter((b) => b.status === 'paid' || b.status === 'pending')
+          .map((b) => ({
+            _id: b._id,
+            reference: b.reference,
+            name: b.user.name,
+            seats: b.bookedSeats,
+            status: b.status,
+            checkedInAt: b.checkedInAt,
+          })),
       };
     },
   );

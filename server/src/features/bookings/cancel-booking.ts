@@ -2,12 +2,18 @@ import { messages } from '@marquee/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { recordRefund } from '../payments/record-refund.ts';
+
+export const cancelMessages = {
+  started: 'This show has already started, so the booking can no longer be cancelled',
+  admitted: 'This booking has been admitted at the door, so it can no longer be cancelled',
+  reasonForAdmitted: 'Please give a reason for cancelling a booking that has been admitted at the door',
+} as const;
 
 export interface CancelOutcome {
   bookingId: string;
@@ -24,7 +30,9 @@ export interface CancelOutcome {
  * Cancels a booking: frees its seats and, when it was paid, records a refund (the outbox row),
  * with its audit row, in one transaction. Conditional on the booking still being pending or
  * paid, so cancelling twice (or racing a sweep or a payment) changes nothing the second time.
- * Buyers cannot cancel once the show has started; staff can.
+ * Buyers cannot cancel once the show has started or once the booking has been admitted at the
+ * door (check-in opens before the start, so a guest could otherwise walk in and be refunded); staff
+ * and admins can, an admitted booking only with a reason, which the audit keeps.
  *
  * Locks follow decision 0009: the show KEY SHARE, the booking, then its payments.
  */
@@ -33,12 +41,14 @@ export async function cancelBooking({
   bookingId,
   actor,
   now,
-  reason = 'Cancelled by the buyer',
+  reason: givenReason,
 }: {
   db: Db;
   bookingId: string;
-  actor: { id: string; isAdmin: boolean };
+  /** `isStaff`: door staff or an admin, who may cancel anyone's booking. */
+  actor: { id: string; isStaff: boolean };
   now: Date;
+  /** Why, in the refund and the audit; staff must give one for an admitted booking. */
   reason?: string;
 }): Promise<CancelOutcome> {
   if (!isUuid(bookingId)) throw notFound('Booking not found');
@@ -51,7 +61,7 @@ export async function cancelBooking({
     const [show] = await tx.select().from(shows).where(eq(shows.id, found.showId)).for('key share');
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     if (!show || !booking) throw notFound('Booking not found');
-    if (booking.userId !== actor.id && !actor.isAdmin)
+    if (booking.userId !== actor.id && !actor.isStaff)
       throw new AppError('FORBIDDEN', messages.notAuthorized);
     const unchanged = {
       bookingId,
@@ -61,8 +71,11 @@ export async function cancelBooking({
       openCheckouts: [],
     };
     if (booking.status === 'cancelled' || booking.status === 'expired') return unchanged;
-    if (show.startsAt <= now && !actor.isAdmin)
-      throw badRequest('This show has already started, so the booking can no longer be cancelled');
+    const reason =
+      givenReason ?? (booking.userId === actor.id ? 'Cancelled by the buyer' : 'Cancelled by staff');
+    if (booking.checkedInAt && !actor.isStaff) throw conflict(cancelMessages.admitted);
+    if (booking.checkedInAt && !givenReason) throw badRequest(cancelMessages.reasonForAdmitted);
+    if (show.startsAt <= now && !actor.isStaff) throw badRequest(cancelMessages.started);
 
     const held = await tx.select().from(payments).where(eq(payments.bookingId, bookingId)).for('update');
     await tx

@@ -8,6 +8,7 @@ let t: TestApp;
 let asha: SignedIn;
 let ravi: SignedIn;
 let staff: SignedIn;
+let door: SignedIn;
 let showId: string;
 
 beforeAll(async () => {
@@ -25,16 +26,18 @@ beforeAll(async () => {
   ravi = await signUp(t.app, { name: 'Ravi' });
   staff = await signUp(t.app, { name: 'Staff' });
   await db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+  door = await signUp(t.app, { name: 'Door' });
+  await db.update(users).set({ role: 'staff' }).where(eq(users.id, door.userId));
 });
 afterAll(() => t.close());
 
-async function book(who: SignedIn, seats: string[], pay = false) {
+async function book(who: SignedIn, seats: string[], pay = false, forShow = showId) {
   const body = (
     await t.app.inject({
       method: 'POST',
       url: '/api/bookings/create',
       headers: who.bearer,
-      payload: { showId, selectedSeats: seats },
+      payload: { showId: forShow, selectedSeats: seats },
     })
   ).json<{ bookingId: string; url: string }>();
   if (pay) {
@@ -48,16 +51,17 @@ async function book(who: SignedIn, seats: string[], pay = false) {
   }
   return body.bookingId;
 }
-const cancel = (who: SignedIn, id: string, form: 'put' | 'delete' = 'put') =>
+const cancel = (who: SignedIn, id: string, form: 'put' | 'delete' = 'put', payload?: object) =>
   form === 'put'
-    ? t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/cancel`, headers: who.bearer })
-    : t.app.inject({ method: 'DELETE', url: `/api/bookings/${id}`, headers: who.bearer });
-const occupied = async () =>
+    ? t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/cancel`, headers: who.bearer, payload })
+    : t.app.inject({ method: 'DELETE', url: `/api/bookings/${id}`, headers: who.bearer, payload });
+const occupiedOf = async (id: string) =>
   Object.keys(
-    (await t.app.inject({ method: 'GET', url: `/api/bookings/seats/${showId}` })).json<{
+    (await t.app.inject({ method: 'GET', url: `/api/bookings/seats/${id}` })).json<{
       occupiedSeats: object;
     }>().occupiedSeats,
   );
+const occupied = () => occupiedOf(showId);
 
 describe('cancelling a booking', () => {
   it('frees the seats of a pending booking (PUT form)', async () => {
@@ -101,6 +105,61 @@ describe('cancelling a booking', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/cancel` })).statusCode).toBe(401);
     expect((await cancel(staff, id)).json().booking.status).toBe('cancelled');
     expect((await cancel(asha, '0b8ec2c4-64a4-4a57-8a53-6f7d2f3a9c11')).statusCode).toBe(404);
+  });
+
+  it("lets door staff cancel anyone's booking, with the reason they give", async () => {
+    const id = await book(ravi, ['D5'], true);
+    const response = await cancel(door, id, 'put', { reason: 'Double booked by phone' });
+    expect(response.json()).toMatchObject({ success: true, booking: { status: 'cancelled' } });
+    const audits = await t.testDb.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audits.find((entry) => entry.action === 'booking.cancel')?.details).toMatchObject({
+      refunded: true,
+      reason: 'Double booked by phone',
+    });
+  });
+
+  it('refuses the buyer once the booking has been admitted at the door, before the show starts', async () => {
+    const { db } = t.testDb.database;
+    const movie = await insertMovie(db, { title: 'Admitted Test' });
+    const soon = await insertShow(db, {
+      movieId: movie.id,
+      startsAt: new Date(t.clock.now.getTime() + 90 * 60_000),
+      pricePaise: 30_000,
+    });
+    const id = await book(asha, ['A1', 'A2'], true, soon.id);
+    const [{ reference }] = (await db
+      .select({ reference: bookings.reference })
+      .from(bookings)
+      .where(eq(bookings.id, id))) as [{ reference: string }];
+    const admitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkin',
+      headers: door.bearer,
+      payload: { reference },
+    });
+    expect(admitted.json()).toMatchObject({ success: true, message: 'Checked in' });
+
+    for (const form of ['put', 'delete'] as const) {
+      const refused = await cancel(asha, id, form);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        success: false,
+        message: 'This booking has been admitted at the door, so it can no longer be cancelled',
+      });
+    }
+    const noReason = await cancel(door, id);
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(
+      'Please give a reason for cancelling a booking that has been admitted at the door',
+    );
+    const [still] = await db.select().from(bookings).where(eq(bookings.id, id));
+    expect(still!.status).toBe('paid');
+    expect(await occupiedOf(soon.id)).toEqual(expect.arrayContaining(['A1', 'A2']));
+
+    const byStaff = await cancel(door, id, 'put', {
+      reason: "Guest left ill, refunded at the manager's word",
+    });
+    expect(byStaff.json()).toMatchObject({ success: true, booking: { status: 'cancelled' } });
   });
 
   it('refuses the buyer once the show has started', async () => {

@@ -160,7 +160,7 @@ async function openCheckout({
     });
   } catch (error) {
     log.error({ err: error, bookingId: hold.bookingId }, 'opening a checkout failed');
-    await cancelBooking({ db, bookingId: hold.bookingId, actor: { id: userId, isAdmin: false }, now });
+    await cancelBooking({ db, bookingId: hold.bookingId, actor: { id: userId, isStaff: false }, now });
     throw new AppError(
       'UNAVAILABLE',
       'The payment service is not answering, so your seats were released. Please try again in a moment.',

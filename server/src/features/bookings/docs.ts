@@ -1,5 +1,6 @@
 import {
   bookingResponse,
+  cancelBookingRequest,
   bookingsResponse,
   createBookingRequest,
   createBookingResponse,
@@ -17,14 +18,18 @@ const cancel = (reading: string) =>
     description:
       'Spec §7 names both readings, and both work alike: `PUT /api/bookings/{id}/cancel` and ' +
       '`DELETE /api/bookings/{id}`. The seats are released at once; a paid booking is refunded. ' +
-      'Cancelling again answers 200 with "Booking already cancelled". Owners and admins only.',
+      'Cancelling again answers 200 with "Booking already cancelled". The owner, staff or an admin; ' +
+      'a buyer cannot cancel once the show has started or the booking has been admitted at the door, ' +
+      'and staff cancelling an admitted booking must give a `reason`.',
     auth: 'user',
     params: bookingId,
+    body: cancelBookingRequest.optional(),
     ok: bookingResponse,
     errors: {
       403: 'Not your booking, or a cookie call from another site',
-      400: 'The show has already started, so the booking can no longer be cancelled',
+      400: 'The show has already started (a buyer), or staff gave no reason for an admitted booking',
       404: 'Booking not found',
+      409: 'The booking has been admitted at the door (a buyer)',
     },
   });
 

@@ -1,8 +1,8 @@
-import { createBookingRequest, messages, userBookingsQuery } from '@marquee/shared';
+import { cancelBookingRequest, createBookingRequest, messages, userBookingsQuery } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
-import { isAdmin, requireUser } from '../auth/guards.ts';
+import { isAdmin, isStaff, requireUser } from '../auth/guards.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { closeCheckouts } from '../payments/checkouts.ts';
 import { carryOutRefunds } from '../payments/refund-worker.ts';
@@ -76,11 +76,13 @@ export async function bookingRoutes(app: FastifyInstance) {
       schema,
       async handler(request) {
         const user = await requireUser(request);
+        const { reason } = parseInput(cancelBookingRequest, request.body ?? {});
         const outcome = await cancelBooking({
           db,
           bookingId: request.params.id,
-          actor: { id: user.id, isAdmin: isAdmin(user) },
+          actor: { id: user.id, isStaff: isStaff(user) },
           now: clock(),
+          reason,
         });
         seatMaps.invalidate(outcome.showId);
         await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);

@@ -95,7 +95,7 @@ describe('reconciliation after every money flow', () => {
     const cancelled = await cancelBooking({
       db: db(),
       bookingId: inFlight.bookingId,
-      actor: { id: asha.userId, isAdmin: false },
+      actor: { id: asha.userId, isStaff: false },
       now: t.clock.now,
     });
     expect(cancelled.refundId).toBeDefined();

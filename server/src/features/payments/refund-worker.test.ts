@@ -142,7 +142,7 @@ describe('the refund outbox', () => {
     const outcome = await cancelBooking({
       db: db(),
       bookingId,
-      actor: { id: asha.userId, isAdmin: false },
+      actor: { id: asha.userId, isStaff: false },
       now: t.clock.now,
     });
     expect(outcome.refundId).toBeDefined();
@@ -158,7 +158,7 @@ describe('the refund outbox', () => {
     const outcome = await cancelBooking({
       db: db(),
       bookingId,
-      actor: { id: asha.userId, isAdmin: false },
+      actor: { id: asha.userId, isStaff: false },
       now: t.clock.now,
     });
     const now = t.clock.now;

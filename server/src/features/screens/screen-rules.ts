@@ -1,4 +1,5 @@
 import {
+  priceOfClass,
   layoutClasses,
   rupeesToPaise,
   SCREEN_BOOKED_MESSAGE,
@@ -61,9 +62,9 @@ export function classPrices(
   }
   const unknown = Object.keys(prices).filter((cls) => !classes.includes(cls));
   if (unknown.length) throw badRequest(`This screen has no class ${unknown.join(', ')}`);
-  const missing = classes.filter((cls) => prices[cls] === undefined);
+  const missing = classes.filter((cls) => priceOfClass(prices, cls) === undefined);
   if (missing.length) throw badRequest(`Please enter a price for every class: ${missing.join(', ')}`);
-  return Object.fromEntries(classes.map((cls) => [cls, rupeesToPaise(prices[cls]!)]));
+  return Object.fromEntries(classes.map((cls) => [cls, rupeesToPaise(priceOfClass(prices, cls)!)]));
 }
 
 export function lowestPrice(prices: Record<string, number>): number {

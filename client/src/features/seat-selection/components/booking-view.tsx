@@ -2,6 +2,7 @@ import {
   formatRupees,
   formatTimeOfDay,
   MAX_SEATS_PER_BOOKING,
+  priceOfClass,
   messages,
   zonedDate,
   type Movie,
@@ -339,7 +340,10 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
               footer={
                 canChooseSeats && (
                   <BestAvailable
-                    classes={layoutClasses(layout).map((name) => ({ name, price: prices[name] }))}
+                    classes={layoutClasses(layout).map((name) => ({
+                      name,
+                      price: priceOfClass(prices, name),
+                    }))}
                     isBusy={isBooking}
                     error={bestError}
                     onPick={(quantity, seatClass) => void handleBestAvailable(quantity, seatClass)}

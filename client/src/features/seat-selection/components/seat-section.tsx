@@ -1,4 +1,4 @@
-import type { SeatsResponse } from '@marquee/shared';
+import { priceOfClass, type SeatsResponse } from '@marquee/shared';
 import { MoveHorizontal, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { layoutClasses, type ScreenSeatsFields } from '../../../lib/screen-layout.ts';
@@ -49,7 +49,7 @@ export function SeatSection({
   const overflows = useOverflows(scroller);
   const [isZoomedOut, setIsZoomedOut] = useState(false);
   const kinds = new Set(mapProps.layout.rows.flatMap((r) => r.seats.map((s) => s?.kind)));
-  const classes = layoutClasses(mapProps.layout).map((name) => ({ name, price: prices[name] }));
+  const classes = layoutClasses(mapProps.layout).map((name) => ({ name, price: priceOfClass(prices, name) }));
 
   return (
     <section

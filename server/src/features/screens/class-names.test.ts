@@ -1,0 +1,85 @@
+import { addDays, zonedDate, type Screen, type Show } from '@marquee/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { users } from '../../db/schema.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+let buyer: SignedIn;
+let movieId: string;
+let date: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, buyer] = await Promise.all([signUp(t.app, { name: 'Admin' }), signUp(t.app, { name: 'Buyer' })]);
+  await t.testDb.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  date = addDays(zonedDate(t.clock.now, t.config.CINEMA_TIMEZONE), 3);
+  const movie = await call('POST', '/api/movies', admin, {
+    Title: 'Odd Classes',
+    Year: '2025',
+    Runtime: '60 min',
+  });
+  movieId = movie.json<{ movie: { _id: string } }>().movie._id;
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST', url: string, who?: SignedIn, payload?: object) =>
+  t.app.inject({ method, url, headers: who?.bearer, ...(payload ? { payload } : {}) });
+
+const seat = (cls: string) => ({ class: cls, kind: 'seat' as const });
+
+// Names an object inherits: read as `prices[name]` on a plain object they are functions, not
+// "no price" (issue 24: a 500 when pricing a show).
+const inherited = ['constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+
+describe('seat classes named like object properties', () => {
+  it.each(inherited.map((name, index) => [name, index]))(
+    'a class named %s is priced, refused without a price, and booked at its price',
+    async (name, index) => {
+      const screen = await call('POST', '/api/admin/screens', admin, {
+        name: `Odd ${index}`,
+        layout: { rows: [{ seats: [seat(name), seat(name), seat(name)] }, { seats: [seat('Classic')] }] },
+      });
+      expect(screen.statusCode, screen.body).toBe(201);
+      const screenId = screen.json<{ screen: Screen }>().screen._id;
+      const at = `${index + 1}:00 PM`;
+      const unpriced = await call('POST', '/api/shows', admin, {
+        movie: movieId,
+        screen: screenId,
+        dateTimings: [{ date, timings: [at] }],
+        prices: { Classic: 100 },
+      });
+      expect(unpriced.statusCode, unpriced.body).toBe(400);
+      expect(unpriced.json().message).toBe(`Please enter a price for every class: ${name}`);
+
+      const added = await call('POST', '/api/shows', admin, {
+        movie: movieId,
+        screen: screenId,
+        dateTimings: [{ date, timings: [at] }],
+        prices: JSON.parse(`{"${name}": 250, "Classic": 100}`),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const show = added.json<{ shows: Show[] }>().shows[0]!;
+      const map = await call('GET', `/api/bookings/seats/${show._id}`);
+      expect(map.json<{ prices: Record<string, number> }>().prices).toEqual(
+        JSON.parse(`{"${name}": 250, "Classic": 100}`),
+      );
+      const booked = await call('POST', '/api/bookings/create', buyer, {
+        showId: show._id,
+        selectedSeats: ['A1', 'A2', 'A3'],
+      });
+      expect(booked.statusCode, booked.body).toBe(200);
+      expect(booked.json().booking.amount).toBe(750);
+    },
+  );
+
+  it('refuses a class named __proto__, which no price list could name', async () => {
+    const screen = await call('POST', '/api/admin/screens', admin, {
+      name: 'Odd proto',
+      layout: { rows: [{ seats: [seat('__proto__'), seat('Classic')] }] },
+    });
+    expect(screen.statusCode).toBe(400);
+    expect(screen.json()).toEqual({ success: false, message: 'A seat class cannot be named __proto__' });
+  });
+});
