@@ -48,9 +48,18 @@ describe('layout', () => {
     const seat = { class: 'A' };
     expect(layoutSchema.safeParse({ rows: [] }).success).toBe(false);
     expect(layoutSchema.safeParse({ rows: Array(27).fill({ seats: [seat] }) }).success).toBe(false);
+    // 26 rows of 30 positions are allowed, but not 780 seats: a show has at most MAX_TOTAL_SEATS.
     expect(layoutSchema.safeParse({ rows: Array(26).fill({ seats: Array(30).fill(seat) }) }).success).toBe(
+      false,
+    );
+    expect(layoutSchema.safeParse({ rows: Array(25).fill({ seats: Array(20).fill(seat) }) }).success).toBe(
       true,
     );
+    expect(
+      layoutSchema.safeParse({
+        rows: Array(26).fill({ seats: [...Array(20).fill(seat), ...Array(10).fill(null)] }),
+      }).success,
+    ).toBe(false);
     expect(layoutSchema.safeParse({ rows: [{ seats: Array(31).fill(seat) }] }).success).toBe(false);
     expect(layoutSchema.safeParse({ rows: [{ seats: [null] }] }).success).toBe(false);
     const classes = (n: number) => ({

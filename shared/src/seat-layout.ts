@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowLabel, SEATS_PER_ROW } from './seats.ts';
+import { MAX_TOTAL_SEATS, rowLabel, SEATS_PER_ROW } from './seats.ts';
 
 /**
  * A screen's layout (CONTRACT §7): rows lettered from the front, each a list of positions that are
@@ -87,6 +87,8 @@ function canonicalLayout(rows: { seats: ({ class: string; kind: SeatKind } | nul
 export function layoutProblem(layout: Layout): string | null {
   const classes = layoutClasses(layout);
   if (classes.length === 0) return 'A screen needs at least one seat';
+  // Rows × positions allow more, but a show has at most MAX_TOTAL_SEATS seats (the shows table agrees).
+  if (allSeats(layout).length > MAX_TOTAL_SEATS) return `A screen has at most ${MAX_TOTAL_SEATS} seats`;
   if (classes.length > MAX_SEAT_CLASSES) return `A screen has at most ${MAX_SEAT_CLASSES} seat classes`;
   // A class is priced by name in a JSON object, and JSON parsers refuse a `__proto__` key.
   if (classes.includes('__proto__')) return 'A seat class cannot be named __proto__';

@@ -34,7 +34,11 @@ export function seatLayout(totalSeats: number): SeatRow[] {
   return rows;
 }
 
+/** The seat-id grammar: a row of one or two letters (A … Z, AA … AP), then a number from 1. */
 const SEAT_ID = /^([A-Z]{1,2})([1-9]\d?)$/;
+
+/** True when `text` is spelled like a seat id (whether a given map has that seat is another question). */
+export const isSeatId = (text: string): boolean => SEAT_ID.test(text);
 
 function rowIndex(label: string): number {
   let n = 0;

@@ -24,6 +24,11 @@ describe('the booking choice in the address', () => {
     expect(read('show=s1&seats=A1,A2,A3,A4', 2).seats).toEqual(['A1', 'A2']);
   });
 
+  it('keeps seats of two-letter rows, as on a show of more than 26 rows (AA1 after Z12)', () => {
+    expect(read('show=s1&seats=AB3,A1,Z12,AA12').seats).toEqual(['A1', 'Z12', 'AA12', 'AB3']);
+    expect(read('show=s1&seats=ABC1,AA0').seats).toEqual([]);
+  });
+
   it('drops empty parts when written', () => {
     const params = writeSelection(new URLSearchParams('date=2026-11-24&show=s1&seats=A1'), {
       date: '2026-11-25',

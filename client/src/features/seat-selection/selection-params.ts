@@ -1,4 +1,4 @@
-import { compareSeats, isIsoDate } from '@marquee/shared';
+import { compareSeats, isIsoDate, isSeatId } from '@marquee/shared';
 
 export interface Selection {
   /** The date the visitor picked; null until they pick one, so the default can follow data. */
@@ -7,7 +7,6 @@ export interface Selection {
   seats: string[];
 }
 
-const seatPattern = /^[A-Z][1-9]\d?$/;
 const showIdPattern = /^[\w-]{1,64}$/;
 
 /**
@@ -19,7 +18,7 @@ export function readSelection(params: URLSearchParams, maxSeats: number): Select
   const date = params.get('date');
   const showParam = params.get('show');
   const showId = showParam && showIdPattern.test(showParam) ? showParam : null;
-  const seats = [...new Set((params.get('seats') ?? '').split(',').filter((seat) => seatPattern.test(seat)))]
+  const seats = [...new Set((params.get('seats') ?? '').split(',').filter(isSeatId))]
     .sort(compareSeats)
     .slice(0, maxSeats);
   return {

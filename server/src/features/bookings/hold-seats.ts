@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { compareSeats, MAX_SEATS_PER_BOOKING, messages } from '@marquee/shared';
+import { compareSeats, isSeatId, MAX_SEATS_PER_BOOKING, messages } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -82,7 +82,7 @@ export function validateSeatRequest(seatIds: string[]): string[] {
   if (seats.length !== seatIds.length) throw badRequest('Each seat can be selected only once');
   if (seats.length > MAX_SEATS_PER_BOOKING) throw badRequest(messages.maxSeats);
   // Not even shaped like a seat id; the rest are checked against the show's map in the database.
-  const malformed = seats.filter((seat) => !/^[A-Z]{1,2}[0-9]{1,2}$/.test(seat));
+  const malformed = seats.filter((seat) => !isSeatId(seat));
   if (malformed.length)
     throw badRequest(`Invalid seat${malformed.length > 1 ? 's' : ''}: ${malformed.join(', ').slice(0, 200)}`);
   return seats.sort(compareSeats);

@@ -33,7 +33,7 @@ const seat = (cls: string) => ({ class: cls, kind: 'seat' as const });
 // "no price" (issue 24: a 500 when pricing a show).
 const inherited = ['constructor', 'toString', 'hasOwnProperty', 'valueOf'];
 
-describe('seat classes named like object properties', () => {
+describe('what a screen layout may hold', () => {
   it.each(inherited.map((name, index) => [name, index]))(
     'a class named %s is priced, refused without a price, and booked at its price',
     async (name, index) => {
@@ -73,6 +73,29 @@ describe('seat classes named like object properties', () => {
       expect(booked.json().booking.amount).toBe(750);
     },
   );
+
+  it('refuses a layout of more seats than a show may have (26 rows of 30 is 780)', async () => {
+    const row = { seats: Array.from({ length: 30 }, () => seat('Classic')) };
+    const tooBig = await call('POST', '/api/admin/screens', admin, {
+      name: 'Huge',
+      layout: { rows: Array.from({ length: 26 }, () => row) },
+    });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toEqual({ success: false, message: 'A screen has at most 500 seats' });
+    const largest = await call('POST', '/api/admin/screens', admin, {
+      name: 'Largest',
+      layout: { rows: [...Array.from({ length: 16 }, () => row), { seats: row.seats.slice(0, 20) }] },
+    });
+    expect(largest.statusCode, largest.body).toBe(201);
+    const added = await call('POST', '/api/shows', admin, {
+      movie: movieId,
+      screen: largest.json<{ screen: Screen }>().screen._id,
+      dateTimings: [{ date, timings: ['10:00 AM'] }],
+      prices: { Classic: 120 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json<{ shows: Show[] }>().shows[0]!.totalSeats).toBe(500);
+  });
 
   it('refuses a class named __proto__, which no price list could name', async () => {
     const screen = await call('POST', '/api/admin/screens', admin, {
