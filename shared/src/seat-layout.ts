@@ -291,6 +291,22 @@ export interface SeatRuleOptions {
 }
 
 /**
+ * Whether a buyer may take a seat now, as the single-seat rule weighs their other choices: a plain
+ * seat always; while held-back seats are not yet released, a wheelchair space only for a buyer who
+ * needs one, and a companion seat not on its own (it goes with the space beside it). One rule for
+ * the server's refusal and the booking page's preview.
+ */
+export function isBookableFor(
+  layout: Layout,
+  { accessible, released }: { accessible: boolean; released: boolean },
+): (seatId: string) => boolean {
+  return (seatId) => {
+    const kind = findSeat(layout, seatId)?.kind;
+    return released || kind === 'seat' || (kind === 'wheelchair' && accessible);
+  };
+}
+
+/**
  * The single-seat rule (CONTRACT §7): the seat a booking of `chosen` would leave on its own, or
  * null. A free seat is stranded when the booking leaves it between two taken seats, or between a
  * taken seat and a gap or the row's end. The exception: in a row where no choice of the same

@@ -1,6 +1,7 @@
-import { MAX_SEATS_PER_BOOKING } from '@marquee/shared';
+import { MAX_SEATS_PER_BOOKING, type Layout } from '@marquee/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  strandedPreview,
   seatAccessibleName,
   seatState,
   seatsTakenFromSelection,
@@ -92,5 +93,37 @@ describe('seatAccessibleName on a screen with classes', () => {
       'C5, held for wheelchair users, companion seat',
     );
     expect(seatAccessibleName('A1', 'available', { kind: 'seat' })).toBe('A1, available');
+  });
+});
+
+describe('strandedPreview', () => {
+  // A1 A2 W3 C4: a wheelchair space (taken) and its companion seat, in one class.
+  const layout: Layout = {
+    rows: [
+      {
+        row: 'A',
+        seats: [
+          { id: 'A1', class: 'Classic', kind: 'seat' },
+          { id: 'A2', class: 'Classic', kind: 'seat' },
+          { id: 'A3', class: 'Classic', kind: 'wheelchair' },
+          { id: 'A4', class: 'Classic', kind: 'companion' },
+        ],
+      },
+    ],
+  };
+  const taken = new Set(['A3']);
+
+  it('agrees with the server for a wheelchair user before the release: a held-back companion seat is no other choice', () => {
+    // A2 is left alone, but the only seat that would avoid it is the companion seat A4, which
+    // cannot be booked on its own yet: the server books A1, so the page must not refuse it.
+    const rules = { gapRule: true, needsWheelchair: true, released: false };
+    expect(strandedPreview(layout, taken, ['A1'], rules)).toBeNull();
+    expect(strandedPreview(layout, taken, ['A1'], { ...rules, released: true })).toBe('A2');
+  });
+
+  it('says nothing when the cinema has the single-seat rule off', () => {
+    expect(
+      strandedPreview(layout, taken, ['A1'], { gapRule: false, needsWheelchair: false, released: true }),
+    ).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { compareSeats } from '@marquee/shared';
+import { compareSeats, isBookableFor, strandedSeat, type Layout } from '@marquee/shared';
 
 /** `held`: a wheelchair space or companion seat kept for wheelchair users (CONTRACT §7). */
 export type SeatState = 'available' | 'selected' | 'booked' | 'held';
@@ -74,4 +74,20 @@ export function seatsTakenMessage(seats: readonly string[]): string {
   if (seats.length === 1) return `Seat ${seats[0]} was just taken by someone else`;
   const list = `${seats.slice(0, -1).join(', ')} and ${seats.at(-1)}`;
   return `Seats ${list} were just taken by someone else`;
+}
+
+/**
+ * The seat a selection would leave on its own, pointed at before Book as the server would refuse
+ * it (the same rule and the same view of held-back seats); null when the cinema has the rule off.
+ */
+export function strandedPreview(
+  layout: Layout,
+  occupied: ReadonlySet<string>,
+  selected: readonly string[],
+  rules: { gapRule: boolean; needsWheelchair: boolean; released: boolean },
+): string | null {
+  if (!rules.gapRule) return null;
+  return strandedSeat(layout, occupied, selected, {
+    isBookable: isBookableFor(layout, { accessible: rules.needsWheelchair, released: rules.released }),
+  });
 }

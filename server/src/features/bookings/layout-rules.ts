@@ -1,6 +1,7 @@
 import {
   bestAvailable,
   findSeat,
+  isBookableFor,
   layoutClasses,
   MAX_SEATS_PER_BOOKING,
   strandedSeat,
@@ -84,14 +85,6 @@ export function heldBackRefusal(options: {
   return null;
 }
 
-/** Whether this buyer may book a seat at all now (held-back seats count as not bookable). */
-function isBookableFor(layout: Layout, accessible: boolean, released: boolean) {
-  return (id: string) => {
-    const kind = findSeat(layout, id)?.kind;
-    return released || kind === 'seat' || (kind === 'wheelchair' && accessible);
-  };
-}
-
 export const strandedMessage = (seat: string) =>
   `Seat ${seat} would be left on its own — choose seats next to it or leave a gap of two`;
 
@@ -167,7 +160,7 @@ export function seatRuleRefusal(options: {
   if (!rules.gapRule) return null;
   const released = now >= accessibleReleaseAt(show.startsAt, rules.releaseMinutes);
   const stranded = strandedSeat(show.layout, show.taken, seats, {
-    isBookable: isBookableFor(show.layout, accessible, released),
+    isBookable: isBookableFor(show.layout, { accessible, released }),
   });
   return stranded && strandedMessage(stranded);
 }

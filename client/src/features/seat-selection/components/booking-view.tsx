@@ -21,7 +21,6 @@ import {
   gridLayout,
   layoutClasses,
   seatIds,
-  strandedSeat,
   type Layout,
 } from '../../../lib/screen-layout.ts';
 import { signInPath, useSession } from '../../auth/use-session.ts';
@@ -32,7 +31,12 @@ import { useCreateBooking, type CreateBookingInput } from '../api/create-booking
 import { showSeatsQueryKey, useShowSeats } from '../api/get-show-seats.ts';
 import { bookingFailureMessage } from '../booking-failure.ts';
 import { dateLabel, defaultShowDate, distinctShowDates, longDateLabel } from '../date-labels.ts';
-import { seatsTakenFromSelection, seatsTakenMessage, withoutOccupied } from '../seat-state.ts';
+import {
+  seatsTakenFromSelection,
+  seatsTakenMessage,
+  strandedPreview,
+  withoutOccupied,
+} from '../seat-state.ts';
 import { useBookingSelection } from '../use-booking-selection.ts';
 import { useIsBefore } from '../use-is-before.ts';
 import { BestAvailable } from './best-available.tsx';
@@ -129,17 +133,19 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const [needsWheelchair, setNeedsWheelchair] = useState(false);
   const releaseAt = seatInfo.seats?.accessibleReleaseAt ?? null;
   const accessible = useMemo(() => accessibleSeats(layout), [layout]);
-  const isHeldBack = useIsBefore(releaseAt) && accessible.size > 0;
+  const isBeforeRelease = useIsBefore(releaseAt);
+  const isHeldBack = isBeforeRelease && accessible.size > 0;
   const held = isHeldBack && !needsWheelchair ? accessible : noSeats;
   const releaseTime = releaseAt
     ? formatTimeOfDay(toZonedParts(new Date(releaseAt), config.data?.timeZone ?? fallbackTimeZone).minutes)
     : '';
   // The seat this selection would leave on its own: pointed at before Book, as the server refuses
   // it; not when the cinema has the rule off (SEAT_GAP_RULE), where the booking stands.
-  const stranded =
-    config.data?.seatGapRule === false
-      ? null
-      : strandedSeat(layout, seatInfo.occupied, selectedSeats, { isBookable: (id) => !held.has(id) });
+  const stranded = strandedPreview(layout, seatInfo.occupied, selectedSeats, {
+    gapRule: config.data?.seatGapRule !== false,
+    needsWheelchair,
+    released: !isBeforeRelease,
+  });
   const [bestError, setBestError] = useState<string | null>(null);
   const canChooseSeats = isSignedIn && (seatInfo.seats?.status ?? show?.status) === 'active';
 
