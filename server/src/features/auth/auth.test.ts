@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/app.ts';
-import { users } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/schema.ts';
+import { EnvError } from '../../env.ts';
 import { ensureAdmin, setRole } from './ensure-admin.ts';
 
 let t: TestApp;
@@ -168,6 +169,47 @@ describe('admin accounts', () => {
       headers: { authorization: `Bearer ${signIn.json().token}` },
     });
     expect(check.json().isAdmin).toBe(true);
+  });
+
+  it('never promotes an account someone else signed up under ADMIN_EMAIL: start-up stops and says why', async () => {
+    const { db } = t.testDb.database;
+    // Signed up before the operator configured the address, with the attacker's own password.
+    const squatter = await signUp(t.app, { email: 'owner@example.com', password: 'attacker-pass-1' });
+    const attempt = ensureAdmin({
+      db,
+      auth: t.app.deps.auth,
+      email: 'Owner@example.com',
+      password: 'operator-pass-1',
+    });
+    await expect(attempt).rejects.toThrow(EnvError);
+    await expect(attempt).rejects.toThrow(
+      /owner@example\.com already has an account that is not an admin.*npm run admin -- promote/s,
+    );
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, squatter.userId));
+    expect(row!.role).toBe('user');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/is-admin', headers: squatter.bearer })).json()
+        .isAdmin,
+    ).toBe(false);
+  });
+
+  it('promotes an account signed up earlier with ADMIN_PASSWORD itself, and audits it', async () => {
+    const { db } = t.testDb.database;
+    const operator = await signUp(t.app, { email: 'manager@example.com', password: 'manager-pass-1' });
+    await ensureAdmin({
+      db,
+      auth: t.app.deps.auth,
+      email: 'manager@example.com',
+      password: 'manager-pass-1',
+    });
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, operator.userId));
+    expect(row!.role).toBe('admin');
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.entityId, operator.userId));
+    expect(entry).toMatchObject({
+      actorId: null,
+      action: 'user.set-role',
+      details: { from: 'user', to: 'admin' },
+    });
   });
 
   it('promotes and demotes an existing account, and reports an unknown one', async () => {
