@@ -215,13 +215,17 @@ describe('admin accounts', () => {
   it('promotes and demotes an existing account, and reports an unknown one', async () => {
     const { db } = t.testDb.database;
     const person = await signUp(t.app, { email: 'staff@example.com' });
-    expect(await setRole({ db, email: 'STAFF@example.com', role: 'admin' })).toBe(true);
+    expect(await setRole({ db, email: 'STAFF@example.com', role: 'admin' })).toMatchObject({
+      changed: { role: 'admin' },
+    });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/admin/is-admin', headers: person.bearer })).json()
         .isAdmin,
     ).toBe(true);
     // As `npm run admin` does from another process: the app hears of it by NOTIFY (within a second).
-    expect(await setRole({ db, email: 'staff@example.com', role: 'user' })).toBe(true);
+    expect(await setRole({ db, email: 'staff@example.com', role: 'user' })).toMatchObject({
+      changed: { role: 'user' },
+    });
     await expect
       .poll(
         async () =>
@@ -230,6 +234,8 @@ describe('admin accounts', () => {
         { timeout: 1_000, interval: 10 },
       )
       .toBe(false);
-    expect(await setRole({ db, email: 'ghost@example.com', role: 'admin' })).toBe(false);
+    expect(await setRole({ db, email: 'ghost@example.com', role: 'admin' })).toEqual({
+      refused: 'not-found',
+    });
   });
 });

@@ -4,6 +4,7 @@ import { accounts, users } from '../../db/schema.ts';
 import { EnvError } from '../../env.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Auth } from './auth.ts';
+import { changeRole } from './change-role.ts';
 import { hasRole } from './guards.ts';
 
 /**
@@ -67,12 +68,7 @@ async function passwordIs(db: Db, auth: Auth, userId: string, password: string):
   return context.password.verify({ hash: credential.hash, password });
 }
 
-/** Sets an account's role; false when there is no such account. */
-export async function setRole({ db, email, role }: { db: Db; email: string; role: 'admin' | 'user' }) {
-  const rows = await db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.email, email.toLowerCase()))
-    .returning({ id: users.id });
-  return rows.length > 0;
+/** `npm run admin`: sets an account's role by email, audited, keeping at least one admin. */
+export function setRole({ db, email, role }: { db: Db; email: string; role: 'admin' | 'user' }) {
+  return changeRole({ db, target: { email }, role, actorId: null, now: new Date(), by: 'npm run admin' });
 }
