@@ -52,6 +52,11 @@ describe('a ticket kept offline', () => {
     await page.goto(`/tickets/${asha.bookingId}`);
     await page.getByTestId('ticket-reference').getByText(asha.reference).waitFor();
     await page.getByTestId('ticket-offline').waitFor();
+    // Hers while she is the one signed in: offline, a reload still shows it.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('ticket-reference').getByText(asha.reference).waitFor();
+    await context.setOffline(false);
 
     // Her session here ends from another device (no sign-out in this browser).
     await callApi(asha.token, 'POST', '/api/auth/revoke-other-sessions', {});
