@@ -5,8 +5,10 @@
 // Two caches:
 // - marquee-shell: the app's public files a ticket page needs (index.html and the hashed assets the
 //   page reported), replaced as a whole each time a ticket is kept, so old deploys do not pile up.
-// - marquee-private: the signed-in person's ticket answers and session. The app deletes it at sign-out
-//   (lib/offline-ticket.ts), and this worker deletes it as soon as the server says nobody is signed in.
+// - marquee-private: the signed-in person's ticket answers and session. The kept session answer names
+//   the account they belong to: the app (lib/offline-ticket.ts, on every session answer and at
+//   sign-out) and this worker delete the cache as soon as the server says someone else, or nobody,
+//   is signed in, and tickets are only ever kept beside their own account's session.
 const SHELL = 'marquee-shell';
 const PRIVATE = 'marquee-private';
 const SHELL_PAGE = '/index.html';
@@ -40,8 +42,26 @@ async function keepTicket(ticketUrl, files) {
   await caches.delete(`${SHELL}-next`);
 
   if (!ticketApi.test(new URL(ticketUrl, self.location.origin).pathname)) throw new Error('not a ticket');
+  const [ticket, session] = await Promise.all([fetch(ticketUrl), fetch(sessionApi)]);
+  const owner = (
+    await session
+      .clone()
+      .json()
+      .catch(() => null)
+  )?.user?.id;
+  if (!ticket.ok || !session.ok || !owner) throw new Error('not kept');
+  // Another account's tickets never share the cache with this one's.
+  if ((await keptOwner()) !== owner) await caches.delete(PRIVATE);
   const mine = await caches.open(PRIVATE);
-  await mine.addAll([ticketUrl, sessionApi]);
+  await mine.put(ticketUrl, ticket);
+  await mine.put(sessionApi, session);
+}
+
+/** The account the kept tickets belong to: the user of the session answer kept with them. */
+async function keptOwner() {
+  if (!(await caches.has(PRIVATE))) return null;
+  const kept = await (await caches.open(PRIVATE)).match(sessionApi);
+  return (await kept?.json().catch(() => null))?.user?.id ?? null;
 }
 
 self.addEventListener('fetch', (event) => {
@@ -83,8 +103,8 @@ async function personal(request) {
         .clone()
         .json()
         .catch(() => null);
-      // Signed out here or elsewhere: nothing of that person stays on this device.
-      if (!response.ok || !body?.user) await caches.delete(PRIVATE);
+      // Signed out here or elsewhere, or someone else signed in: nothing of that person stays.
+      if (!response.ok || !body?.user || body.user.id !== (await keptOwner())) await caches.delete(PRIVATE);
       else await mine.put(request, response.clone());
     } else if (response.ok) {
       if (await mine.match(request)) await mine.put(request, response.clone());

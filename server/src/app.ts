@@ -34,6 +34,7 @@ import { staticFiles } from './plugins/static-files.ts';
 import { Lifecycle, lifecycleRoutes } from './ops/lifecycle.ts';
 import { metricsRoutes } from './ops/metrics.ts';
 import { requestIdOf, requestIds } from './ops/request-id.ts';
+import { redactSecrets } from './lib/redact.ts';
 
 export interface AppDeps {
   config: Env;
@@ -227,7 +228,10 @@ function trustProxyOption(
 
 const MAX_LOGGED_URL = 300;
 
-/** Request lines in the log keep at most MAX_LOGGED_URL characters of the address (a 20 kB callbackURL is not a log line). */
+/**
+ * Request lines in the log keep at most MAX_LOGGED_URL characters of the address (a 20 kB
+ * callbackURL is not a log line), and none of its secrets: a reset link's token, an OAuth code.
+ */
 function withBoundedRequestLogs(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
   if (!logger || typeof logger !== 'object') return logger;
   return {
@@ -235,7 +239,7 @@ function withBoundedRequestLogs(logger: BuildAppOptions['logger']): BuildAppOpti
     serializers: {
       req: (request: { method: string; url: string; ip?: string; socket?: { remotePort?: number } }) => ({
         method: request.method,
-        url: request.url.length > MAX_LOGGED_URL ? `${request.url.slice(0, MAX_LOGGED_URL)}…` : request.url,
+        url: boundedUrl(redactSecrets(request.url)),
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       }),
@@ -243,3 +247,5 @@ function withBoundedRequestLogs(logger: BuildAppOptions['logger']): BuildAppOpti
     },
   };
 }
+
+const boundedUrl = (url: string) => (url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}…` : url);

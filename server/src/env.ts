@@ -94,7 +94,7 @@ const envSchema = z
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     ),
-    /** Send email through this server (smtp://host:port, smtps://user:pass@host); unset: log it. */
+    /** Send email through this server (smtp://host:port, smtps://user:pass@host); unset: log it (not in production). */
     SMTP_URL: optionalText.pipe(
       z
         .url({ message: 'SMTP_URL must be a URL such as smtp://localhost:2525' })
@@ -200,6 +200,14 @@ function crossChecks(source: Source): string[] {
     problems.push(
       'PAYMENT_GATEWAY: production takes payments with Stripe (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); ' +
         'set PAYMENT_GATEWAY=sandbox to run the test gateway on purpose',
+    );
+  }
+  // Without it each email is written to the log instead of sent: password-reset links included,
+  // which would let anyone who reads the log into any account.
+  if ((source.NODE_ENV ?? '').trim() === 'production' && !set('SMTP_URL')) {
+    problems.push(
+      'SMTP_URL: SMTP_URL is required in production (unset, emails and their password-reset links ' +
+        'would be written to the log instead of sent)',
     );
   }
   const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter(set).length;

@@ -50,9 +50,26 @@ describe('configuration', () => {
   it('requires a session secret in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET is required in production/);
     expect(
-      loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), PAYMENT_GATEWAY: 'sandbox' })
-        .NODE_ENV,
+      loadEnv({
+        NODE_ENV: 'production',
+        BETTER_AUTH_SECRET: 'x'.repeat(32),
+        PAYMENT_GATEWAY: 'sandbox',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      }).NODE_ENV,
     ).toBe('production');
+  });
+
+  it('requires SMTP_URL in production: unset, emails and their reset links would go to the log', () => {
+    const production = {
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      PAYMENT_GATEWAY: 'sandbox',
+    };
+    expect(() => loadEnv(production)).toThrow(/SMTP_URL: SMTP_URL is required in production/);
+    expect(loadEnv({ ...production, SMTP_URL: 'smtps://user:pass@mail.example.com' }).SMTP_URL).toBe(
+      'smtps://user:pass@mail.example.com',
+    );
+    expect(loadEnv({}).SMTP_URL).toBeUndefined();
   });
 
   it('requires the three OIDC settings together', () => {
@@ -60,7 +77,11 @@ describe('configuration', () => {
   });
 
   it('runs the sandbox gateway in production only when it is chosen', () => {
-    const secret = { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32) };
+    const secret = {
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    };
     expect(() => loadEnv(secret)).toThrow(/set PAYMENT_GATEWAY=sandbox to run the test gateway on purpose/);
     expect(loadEnv({ ...secret, PAYMENT_GATEWAY: 'sandbox' }).PAYMENT_GATEWAY).toBe('sandbox');
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };

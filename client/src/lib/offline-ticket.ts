@@ -57,3 +57,21 @@ export async function keepTicketOffline(ticketUrl: string): Promise<boolean> {
 export async function forgetOfflineTickets(): Promise<void> {
   if ('caches' in window) await caches.delete(PRIVATE_CACHE).catch(() => false);
 }
+
+/**
+ * The kept tickets belong to the account whose session answer was kept with them (sw.js). Given
+ * each answer the server gives about who is signed in here, they go as soon as that is someone
+ * else or nobody: a session can end elsewhere (revoked, password reset) without a sign-out in this
+ * browser, and the next person to sign in must not find the last one's tickets offline.
+ */
+export async function keepOfflineTicketsOnlyFor(userId: string | null): Promise<void> {
+  if (!('caches' in window)) return;
+  try {
+    if (!(await caches.has(PRIVATE_CACHE))) return;
+    const kept = await (await caches.open(PRIVATE_CACHE)).match('/api/auth/get-session');
+    const answer = (await kept?.json().catch(() => null)) as { user?: { id?: string } | null } | null;
+    if (!userId || answer?.user?.id !== userId) await caches.delete(PRIVATE_CACHE);
+  } catch {
+    // Storage refused (private browsing and the like): nothing was kept either.
+  }
+}

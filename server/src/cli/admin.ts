@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { openDatabase } from '../db/client.ts';
 import { EnvError, loadEnv } from '../env.ts';
+import { lastAdminMessage } from '../features/auth/change-role.ts';
 import { setRole } from '../features/auth/ensure-admin.ts';
 
 const usage = 'Usage: npm run admin -- promote EMAIL | demote EMAIL';
@@ -18,8 +19,13 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     const role = command === 'promote' ? 'admin' : 'user';
-    if (!(await setRole({ db: database.db, email, role }))) {
-      console.error(`No account has the email ${email}. The person must sign up first.`);
+    const result = await setRole({ db: database.db, email, role });
+    if ('refused' in result) {
+      console.error(
+        result.refused === 'not-found'
+          ? `No account has the email ${email}. The person must sign up first.`
+          : `${email} is the only admin. ${lastAdminMessage}.`,
+      );
       return 1;
     }
     console.log(`${email} is now ${role === 'admin' ? 'an admin' : 'a regular user'}.`);

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepOfflineTicketsOnlyFor } from '../../lib/offline-ticket.ts';
 
 export interface SessionUser {
   id: string;
@@ -23,7 +24,10 @@ async function getSession(): Promise<SessionUser | null> {
   });
   if (!response.ok) return null;
   const answer = (await response.json().catch(() => null)) as SessionAnswer | null;
-  return answer?.user ?? null;
+  const user = answer?.user ?? null;
+  // Before anyone sees the answer: a ticket kept offline by another account goes now.
+  if (answer) await keepOfflineTicketsOnlyFor(user?.id ?? null);
+  return user;
 }
 
 export const sessionQueryOptions = () =>

@@ -98,6 +98,7 @@ export const admissionDocs = {
       400: 'role is one of user, staff, admin — or: You cannot remove your own admin role',
       403: `Admins only, or ${crossSite}`,
       404: 'User not found',
+      409: 'At least one admin must remain (another admin was demoted at the same moment)',
     },
   }),
   admissions: routeSchema({

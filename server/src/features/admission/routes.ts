@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditLog, bookings, movies, sessions, shows, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
+import { changeRole, lastAdminMessage } from '../auth/change-role.ts';
 import { isStaff, requireAdmin, requireStaff, requireUser } from '../auth/guards.ts';
 import { findBookings } from '../bookings/queries.ts';
 import { isUuid } from '../catalogue/queries.ts';
@@ -199,7 +200,8 @@ export async function admissionRoutes(app: FastifyInstance) {
   });
 
   // better-auth's admin endpoint, answered here (this exact path wins over /api/auth/*) so that it
-  // speaks the contract's shape, knows only our three roles, keeps the last admin, and is audited.
+  // speaks the contract's shape, knows only our three roles, keeps the last admin (changeRole), and
+  // is audited. better-auth's own admin endpoints are not served (auth.ts: disabledPaths).
   // A change holds at once everywhere: the users table NOTIFYs every process's session cache.
   app.post('/api/auth/admin/set-role', { schema: docs.setRole }, async (request) => {
     const actor = await requireAdmin(request);
@@ -207,28 +209,18 @@ export async function admissionRoutes(app: FastifyInstance) {
     const role = storedRole(input.role);
     if (input.userId === actor.id && !role.split(',').includes('admin'))
       throw badRequest('You cannot remove your own admin role');
-    const changed = await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ role: users.role })
-        .from(users)
-        .where(eq(users.id, input.userId))
-        .for('update');
-      if (!before) return null;
-      const [user] = await tx
-        .update(users)
-        .set({ role, updatedAt: clock() })
-        .where(eq(users.id, input.userId))
-        .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
-      await tx.insert(auditLog).values({
-        actorId: actor.id,
-        action: 'user.set-role',
-        entityType: 'user',
-        entityId: input.userId,
-        details: { from: before.role, to: role },
-      });
-      return user!;
+    const result = await changeRole({
+      db,
+      target: { id: input.userId },
+      role,
+      actorId: actor.id,
+      now: clock(),
     });
-    if (!changed) throw notFound('User not found');
+    if ('refused' in result) {
+      if (result.refused === 'not-found') throw notFound('User not found');
+      throw conflict(lastAdminMessage);
+    }
+    const changed = result.changed;
     return { success: true, message: 'Role updated', user: changed };
   });
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/app.ts';
-import { users } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/schema.ts';
+import { EnvError } from '../../env.ts';
 import { ensureAdmin, setRole } from './ensure-admin.ts';
 
 let t: TestApp;
@@ -170,16 +171,61 @@ describe('admin accounts', () => {
     expect(check.json().isAdmin).toBe(true);
   });
 
+  it('never promotes an account someone else signed up under ADMIN_EMAIL: start-up stops and says why', async () => {
+    const { db } = t.testDb.database;
+    // Signed up before the operator configured the address, with the attacker's own password.
+    const squatter = await signUp(t.app, { email: 'owner@example.com', password: 'attacker-pass-1' });
+    const attempt = ensureAdmin({
+      db,
+      auth: t.app.deps.auth,
+      email: 'Owner@example.com',
+      password: 'operator-pass-1',
+    });
+    await expect(attempt).rejects.toThrow(EnvError);
+    await expect(attempt).rejects.toThrow(
+      /owner@example\.com already has an account that is not an admin.*npm run admin -- promote/s,
+    );
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, squatter.userId));
+    expect(row!.role).toBe('user');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/is-admin', headers: squatter.bearer })).json()
+        .isAdmin,
+    ).toBe(false);
+  });
+
+  it('promotes an account signed up earlier with ADMIN_PASSWORD itself, and audits it', async () => {
+    const { db } = t.testDb.database;
+    const operator = await signUp(t.app, { email: 'manager@example.com', password: 'manager-pass-1' });
+    await ensureAdmin({
+      db,
+      auth: t.app.deps.auth,
+      email: 'manager@example.com',
+      password: 'manager-pass-1',
+    });
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, operator.userId));
+    expect(row!.role).toBe('admin');
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.entityId, operator.userId));
+    expect(entry).toMatchObject({
+      actorId: null,
+      action: 'user.set-role',
+      details: { from: 'user', to: 'admin' },
+    });
+  });
+
   it('promotes and demotes an existing account, and reports an unknown one', async () => {
     const { db } = t.testDb.database;
     const person = await signUp(t.app, { email: 'staff@example.com' });
-    expect(await setRole({ db, email: 'STAFF@example.com', role: 'admin' })).toBe(true);
+    expect(await setRole({ db, email: 'STAFF@example.com', role: 'admin' })).toMatchObject({
+      changed: { role: 'admin' },
+    });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/admin/is-admin', headers: person.bearer })).json()
         .isAdmin,
     ).toBe(true);
     // As `npm run admin` does from another process: the app hears of it by NOTIFY (within a second).
-    expect(await setRole({ db, email: 'staff@example.com', role: 'user' })).toBe(true);
+    expect(await setRole({ db, email: 'staff@example.com', role: 'user' })).toMatchObject({
+      changed: { role: 'user' },
+    });
     await expect
       .poll(
         async () =>
@@ -188,6 +234,8 @@ describe('admin accounts', () => {
         { timeout: 1_000, interval: 10 },
       )
       .toBe(false);
-    expect(await setRole({ db, email: 'ghost@example.com', role: 'admin' })).toBe(false);
+    expect(await setRole({ db, email: 'ghost@example.com', role: 'admin' })).toEqual({
+      refused: 'not-found',
+    });
   });
 });

@@ -41,6 +41,13 @@ export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
   if (config.NODE_ENV === 'development')
     trustedOrigins.push('http://localhost:5173', 'http://localhost:4173');
 
+  // Staff (CONTRACT §6) work the door and the box office: no user administration at all.
+  const admins = admin({
+    defaultRole: 'user',
+    adminRoles: ['admin'],
+    roles: { user: userAc, staff: defaultAc.newRole({ user: [], session: [] }), admin: adminAc },
+  });
+
   return betterAuth({
     appName: config.CINEMA_NAME,
     baseURL: config.PUBLIC_URL,
@@ -80,16 +87,13 @@ export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
     logger: {
       log: (level, message) => (level === 'error' ? log.error(message) : log.debug(`[auth] ${message}`)),
     },
-    plugins: [
-      bearer(),
-      // Staff (CONTRACT §6) work the door and the box office: no user administration at all.
-      admin({
-        defaultRole: 'user',
-        adminRoles: ['admin'],
-        roles: { user: userAc, staff: defaultAc.newRole({ user: [], session: [] }), admin: adminAc },
-      }),
-      ...oidc,
-    ],
+    // None of the admin plugin's endpoints is served: they change roles, passwords, bans and
+    // sessions (even an admin's, even the last admin's) past our rules and the audit log. The admin
+    // area uses our own routes; POST /api/auth/admin/set-role is answered by admission/routes.ts
+    // (changeRole) before the bridge. Matched by better-auth on the path it routes by, so no
+    // spelling of the address gets past it.
+    disabledPaths: Object.values(admins.endpoints).map((endpoint) => endpoint.path),
+    plugins: [bearer(), admins, ...oidc],
   });
 }
 

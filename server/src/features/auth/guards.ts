@@ -84,7 +84,7 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 }
 
 /** better-auth keeps several roles comma-separated ('staff,admin'); the role is read per request. */
-export const hasRole = (user: SessionUser, role: 'admin' | 'staff') =>
+export const hasRole = (user: Pick<SessionUser, 'role'>, role: 'admin' | 'staff') =>
   user.role.split(',').some((held) => held.trim() === role);
 
 export const isAdmin = (user: SessionUser) => hasRole(user, 'admin');

@@ -17,8 +17,8 @@ export interface Mailer {
 }
 
 /**
- * nodemailer through SMTP_URL; without it (development) each email is written to the log
- * instead, so the links in it can still be followed.
+ * nodemailer through SMTP_URL; without it (development and tests: production refuses to start,
+ * env.ts) each email is written to the log instead, so the links in it can still be followed.
  */
 export function createMailer(config: Env, log: FastifyBaseLogger): Mailer {
   if (!config.SMTP_URL) {

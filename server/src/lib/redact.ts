@@ -1,0 +1,23 @@
+// What the log may say about an address or a message: never a secret that works on its own
+// (a password-reset token, an OAuth code, a session token), which anyone reading the log could use.
+
+const REDACTED = '[redacted]';
+
+/** Query parameters whose values are secrets, plain or percent-encoded inside another value. */
+const secretParam =
+  /((?:^|[?&;]|%3F|%26)(?:token|code|state|secret|password|key|api_key|sig|signature|session_id|id_token|access_token|refresh_token)(?:=|%3D))[^&;#]*/gi;
+
+/** Path segments that are tokens whatever they look like: better-auth's reset link carries one. */
+const secretSegment = /(\/(?:reset-password|verify-email)\/)[^/?#]+/gi;
+
+/** A run of 20 or more URL-safe characters mixing capitals, small letters and digits: generated. */
+const randomRun = /[A-Za-z0-9_-]{20,}/g;
+const looksRandom = (run: string) => /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run);
+
+/** The text with anything secret-shaped replaced; UUIDs (lower case) and words are kept. */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(secretParam, `$1${REDACTED}`)
+    .replace(secretSegment, `$1${REDACTED}`)
+    .replace(randomRun, (run) => (looksRandom(run) ? REDACTED : run));
+}

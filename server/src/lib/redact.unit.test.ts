@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from './redact.ts';
+
+describe('redactSecrets', () => {
+  it('hides tokens in query strings, reset paths and generated-looking runs', () => {
+    expect(redactSecrets('/reset-password?token=AbC123xyz&x=1')).toBe('/reset-password?token=[redacted]&x=1');
+    expect(redactSecrets('/api/auth/reset-password/short?callbackURL=%2F')).toBe(
+      '/api/auth/reset-password/[redacted]?callbackURL=%2F',
+    );
+    expect(redactSecrets('/cb?code=abc&state=def&ok=yes')).toBe(
+      '/cb?code=[redacted]&state=[redacted]&ok=yes',
+    );
+    expect(redactSecrets('/x?callbackURL=%2Fy%3Ftoken%3Dsecret1')).toBe(
+      '/x?callbackURL=%2Fy%3Ftoken%3D[redacted]',
+    );
+    expect(redactSecrets('/tickets/s3cr3tTokenValue0123456789')).toBe('/tickets/[redacted]');
+    expect(redactSecrets('Invalid token: Zk3mP9qLx2Vb7Nw4Rt8Yc1Hd')).toBe('Invalid token: [redacted]');
+  });
+
+  it('keeps what is not secret: ids, slugs, words', () => {
+    for (const kept of [
+      '/api/bookings/0b7f7e9c-2c1e-4c43-9a55-6f1d7f2b8a10/ticket',
+      '/book/the-grand-budapest-hotel-2014',
+      '/api/admin/bookings?q=ASHA&page=2',
+      '/api/movies?genre=Science-Fiction',
+    ])
+      expect(redactSecrets(kept)).toBe(kept);
+  });
+});
