@@ -3,16 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bookings, emailOutbox, movies, payments, refunds, shows, users } from '../../db/schema.ts';
 import { runEvery } from '../../lib/periodic.ts';
+import { runtimeMinutes } from '@marquee/shared';
 import { showDateTime } from '../admission/admission-booking.ts';
 import type { TicketCodes } from '../admission/ticket-code.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
+import type { ShowWas } from './outbox.ts';
 import {
   bookingCancelledEmail,
   bookingPaidEmail,
   latePaymentRefundedEmail,
   passwordResetEmail,
   showCancelledEmail,
+  showMovedEmail,
   type BookingFacts,
   type Brand,
 } from './templates.ts';
@@ -129,9 +132,19 @@ async function render(
       return latePaymentRefundedEmail(brand, facts);
     case 'show-cancelled':
       return showCancelledEmail(brand, facts);
+    case 'show-moved':
+      return showMovedEmail(brand, facts, (row.payload as { was: ShowWas }).was);
     default:
       return null;
   }
+}
+
+/**
+ * The calendar file's SEQUENCE: seconds from 2025 to the show's last change, so a file sent
+ * after a move is always newer than every file sent before it (and fits iCalendar's integer).
+ */
+export function calendarSequence(showUpdatedAt: Date): number {
+  return Math.max(0, Math.floor((showUpdatedAt.getTime() - Date.UTC(2025, 0, 1)) / 1000));
 }
 
 async function bookingFacts(
@@ -149,6 +162,8 @@ async function bookingFacts(
       email: users.email,
       movie: movies.title,
       startsAt: shows.startsAt,
+      showUpdatedAt: shows.updatedAt,
+      runtime: movies.runtime,
       screenName: shows.screenName,
       refundPaise: sql<
         number | null
@@ -162,6 +177,7 @@ async function bookingFacts(
     .where(eq(bookings.id, bookingId));
   if (!row) return null;
   return {
+    bookingId,
     reference: row.reference,
     name: row.name,
     email: row.email,
@@ -173,6 +189,9 @@ async function bookingFacts(
     refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),
     ticketUrl: `${brand.publicUrl}/tickets/${bookingId}`,
     ticketCode: row.status === 'paid' ? tickets.issue(bookingId) : null,
+    startsAt: row.startsAt,
+    endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(row.runtime) * 60_000),
+    calendarSequence: calendarSequence(row.showUpdatedAt),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   layoutClasses,
   rupeesToPaise,
+  runtimeMinutes,
   SCREEN_BOOKED_MESSAGE,
   seatIds,
   type Layout,
@@ -11,7 +12,6 @@ import { pgError, type Queryable } from '../../db/client.ts';
 import { screens, shows } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { runtimeMinutes } from '../admission/admission-booking.ts';
 
 // What the programme and the admin screens share about screens (CONTRACT §7).
 
