@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bookings, emailOutbox, movies, payments, refunds, shows, users } from '../../db/schema.ts';
@@ -121,8 +121,9 @@ async function render(
     return passwordResetEmail(brand, to, name, url);
   }
   if (!row.bookingId) return null;
-  const facts = await bookingFacts(db, row.bookingId, { tickets, brand, timeZone });
-  if (!facts) return null;
+  const found = await bookingFacts(db, row.bookingId, { tickets, brand, timeZone });
+  if (!found) return null;
+  const facts = { ...found, calendarSequence: await calendarSequence(db, row) };
   switch (row.kind) {
     case 'booking-paid':
       return bookingPaidEmail(brand, facts);
@@ -140,18 +141,30 @@ async function render(
 }
 
 /**
- * The calendar file's SEQUENCE: seconds from 2025 to the show's last change, so a file sent
- * after a move is always newer than every file sent before it (and fits iCalendar's integer).
+ * The calendar file's SEQUENCE for an email: how many moves of the show its booking had been told
+ * of, this one included. A calendar app takes a file with the booking's UID as an update only when
+ * its number is higher (RFC 5545), so each move's file outranks every file sent before it.
  */
-export function calendarSequence(showUpdatedAt: Date): number {
-  return Math.max(0, Math.floor((showUpdatedAt.getTime() - Date.UTC(2025, 0, 1)) / 1000));
+async function calendarSequence(db: Db, row: OutboxRow): Promise<number> {
+  if (row.kind !== 'show-moved' && row.kind !== 'show-cancelled') return 0;
+  const [moves] = await db
+    .select({ value: count() })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.bookingId, row.bookingId!),
+        eq(emailOutbox.kind, 'show-moved'),
+        lte(emailOutbox.id, row.id),
+      ),
+    );
+  return Number(moves!.value) + (row.kind === 'show-cancelled' ? 1 : 0);
 }
 
 async function bookingFacts(
   db: Db,
   bookingId: string,
   { tickets, brand, timeZone }: { tickets: TicketCodes; brand: Brand; timeZone: string },
-): Promise<BookingFacts | null> {
+): Promise<Omit<BookingFacts, 'calendarSequence'> | null> {
   const [row] = await db
     .select({
       reference: bookings.reference,
@@ -162,7 +175,6 @@ async function bookingFacts(
       email: users.email,
       movie: movies.title,
       startsAt: shows.startsAt,
-      showUpdatedAt: shows.updatedAt,
       runtime: movies.runtime,
       screenName: shows.screenName,
       refundPaise: sql<
@@ -191,7 +203,6 @@ async function bookingFacts(
     ticketCode: row.status === 'paid' ? tickets.issue(bookingId) : null,
     startsAt: row.startsAt,
     endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(row.runtime) * 60_000),
-    calendarSequence: calendarSequence(row.showUpdatedAt),
   };
 }
 

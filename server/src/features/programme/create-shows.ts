@@ -66,6 +66,7 @@ export async function createShows({
     }
   }
   if (!slots.length) throw badRequest(showMessages.noTimings);
+  slots.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const clash = overlappingSlots(slots, movie.runtime, cleaningMinutes);
   if (clash) throw conflict(overlappingSlotsMessage(clash, cleaningMinutes));
   const { screen, layout, prices } = await showSeating(db, input);
