@@ -66,7 +66,10 @@ export const updateShowResponse = ok({ show: showSchema });
 
 /** GET /api/shows/{id}/paid-bookings: how many buyers a move of the show will email. */
 export const showPaidBookingsResponse = ok({
-  paidBookings: z.number().int().meta({ description: 'Paid bookings of the show, each emailed once on a move' }),
+  paidBookings: z
+    .number()
+    .int()
+    .meta({ description: 'Paid bookings of the show, each emailed once on a move' }),
 });
 export type ShowPaidBookingsResponse = z.infer<typeof showPaidBookingsResponse>;
 

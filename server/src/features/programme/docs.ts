@@ -65,7 +65,7 @@ export const programmeDocs = {
     tags,
     summary: "Change a show's class prices, date and time, or total seats",
     description:
-      '`prices` (class → rupees) names every class of the show\'s screen; new bookings pay them, bookings made ' +
+      "`prices` (class → rupees) names every class of the show's screen; new bookings pay them, bookings made " +
       'before keep theirs. Moving the show emails each paid booking once, with an updated calendar file.',
     auth: 'admin',
     params: showId,

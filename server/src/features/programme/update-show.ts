@@ -92,7 +92,8 @@ export async function updateShow({
         // A grid on another screen is still that screen's map: resizing it would sell seats the
         // hall does not have.
         const isOwnGrid =
-          show.screenId === DEFAULT_SCREEN_ID && isDeepStrictEqual(show.layout, gridLayout(show.totalSeats, cls));
+          show.screenId === DEFAULT_SCREEN_ID &&
+          isDeepStrictEqual(show.layout, gridLayout(show.totalSeats, cls));
         if (!isOwnGrid) {
           throw badRequest("This show's seats come from its screen's layout, so its total cannot be changed");
         }
