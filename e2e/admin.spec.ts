@@ -241,10 +241,18 @@ describe('List Shows', () => {
       .getByRole('button', { name: /^Edit / })
       .click();
     const dialog = page.getByRole('dialog', { name: /^Edit show/ });
-    await dialog.getByLabel('Total Seats').fill('24');
+    // Its seats are its screen's (CONTRACT §7): no size of its own to edit.
+    await dialog.getByText(/^96 seats, as the layout of E2E Screen/).waitFor();
+    expect(await dialog.getByLabel('Total Seats').count()).toBe(0);
+    // Before saving, the dialog says who a move would email.
+    await dialog.getByText('1 paid booking: moving the show emails its buyer.').waitFor();
+    const start = dialog.getByLabel('Date and time');
+    const startValue = await start.inputValue();
+    await start.fill(`${dates.inDays(-1)}T10:00`);
+    await dialog.getByText('1 paid booking will be emailed about this change', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await dialog.getByText('Total seats cannot be fewer than 30: seat C6 is already held or sold').waitFor();
-    await dialog.getByLabel('Total Seats').fill('96');
+    await dialog.getByText('A show cannot be moved into the past').waitFor();
+    await start.fill(startValue);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.getByText('Nothing has changed').waitFor();
     await dialog.getByLabel('Show Price (₹)').fill('220');

@@ -64,6 +64,15 @@ export type CreateShowsResponse = z.infer<typeof createShowsResponse>;
 export type UpdateShowRequest = z.input<typeof updateShowInput>;
 export const updateShowResponse = ok({ show: showSchema });
 
+/** GET /api/shows/{id}/paid-bookings: how many buyers a move of the show will email. */
+export const showPaidBookingsResponse = ok({
+  paidBookings: z
+    .number()
+    .int()
+    .meta({ description: 'Paid bookings of the show, each emailed once on a move' }),
+});
+export type ShowPaidBookingsResponse = z.infer<typeof showPaidBookingsResponse>;
+
 /** POST /api/shows/{id}/cancel: the show and its live bookings are cancelled, paid ones refunded. */
 export const cancelShowResponse = ok({
   show: showSchema,

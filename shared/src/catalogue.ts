@@ -128,6 +128,9 @@ export const cinemaConfigResponse = ok({
       'Whether a booking may leave a single seat on its own (SEAT_GAP_RULE); the seat map warns only when it may not',
   }),
   currency: z.literal('INR'),
+  cleaningMinutes: z.number().int().meta({
+    description: "Minutes a screen needs between one show's end and the next start (CLEANING_MINUTES)",
+  }),
   signInProviders: z
     .array(z.object({ id: z.string(), name: z.string() }))
     .meta({ description: 'Hosted sign-in providers offered beside email and password' }),

@@ -12,3 +12,5 @@ export * from './dates.ts';
 export * from './door.ts';
 export * from './seat-layout.ts';
 export * from './screens.ts';
+export * from './calendar.ts';
+export * from './show-times.ts';

@@ -5,6 +5,9 @@ import { layoutAnswerSchema, layoutSchema, type Layout } from './seat-layout.ts'
 /** What a screen-overlap refusal says (CONTRACT §7), in the form and in every 409. */
 export const SCREEN_BOOKED_MESSAGE = 'This screen is already booked at that time';
 
+/** The default screen (migration 0007): a show on it is the spec's grid of its own `totalSeats`. */
+export const DEFAULT_SCREEN_ID = '00000000-0000-4000-8000-000000000001';
+
 /** POST and PUT /api/admin/screens. */
 export const screenInput = z.object({
   name: z

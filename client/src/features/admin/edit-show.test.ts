@@ -1,6 +1,12 @@
-import type { AdminShow } from '@marquee/shared';
+import { DEFAULT_SCREEN_ID, type AdminShow } from '@marquee/shared';
 import { describe, expect, it } from 'vitest';
-import { buildShowUpdate, editShowDefaults, noChangesMessage } from './edit-show.ts';
+import {
+  buildShowUpdate,
+  buyersNotice,
+  editShowDefaults,
+  noChangesMessage,
+  priceFields,
+} from './edit-show.ts';
 
 const show: AdminShow = {
   _id: 's1',
@@ -15,14 +21,14 @@ const show: AdminShow = {
   seatsSold: 4,
   seatsHeld: 2,
   bookingCount: 2,
-  screen: { _id: 'sc1', name: 'Screen 1' },
+  screen: { _id: DEFAULT_SCREEN_ID, name: 'Screen 1' },
   prices: { Standard: 250 },
 };
 
 describe('editing a show', () => {
   it('starts from the show as it is', () => {
     expect(editShowDefaults(show)).toEqual({
-      showPrice: '250',
+      prices: { Standard: '250' },
       dateTime: '2030-01-02T19:30',
       totalSeats: '96',
     });
@@ -30,7 +36,7 @@ describe('editing a show', () => {
 
   it('sends only what changed', () => {
     const values = editShowDefaults(show);
-    expect(buildShowUpdate(show, { ...values, showPrice: '300' })).toEqual({
+    expect(buildShowUpdate(show, { ...values, prices: { Standard: '300' } })).toEqual({
       ok: true,
       request: { showPrice: 300 },
     });
@@ -48,7 +54,7 @@ describe('editing a show', () => {
   });
 
   it('refuses a bad price, a missing start and seats outside 1–500 in the spec’s words', () => {
-    expect(buildShowUpdate(show, { showPrice: '0', dateTime: '', totalSeats: '501' })).toEqual({
+    expect(buildShowUpdate(show, { prices: { Standard: '0' }, dateTime: '', totalSeats: '501' })).toEqual({
       ok: false,
       errors: {
         showPrice: 'Please enter a valid show price',
@@ -56,5 +62,45 @@ describe('editing a show', () => {
         totalSeats: 'Please enter a valid total seats count',
       },
     });
+  });
+});
+
+describe('editing a show with seat classes', () => {
+  const classy: AdminShow = {
+    ...show,
+    screen: { _id: 'sc2', name: 'Screen 2' },
+    showPrice: 180,
+    totalSeats: 90,
+    prices: { Recliner: 450, Classic: 180, Prime: 260 },
+  };
+
+  it('has a price field per class, cheapest first, and no size of its own', () => {
+    expect(priceFields(classy).map((field) => field.label)).toEqual([
+      'Classic price (₹)',
+      'Prime price (₹)',
+      'Recliner price (₹)',
+    ]);
+    expect(priceFields(show)).toEqual([
+      { name: 'showPrice', label: 'Show Price (₹)', seatClass: 'Standard' },
+    ]);
+  });
+
+  it("sends every class's price when one changes, never a total seat count", () => {
+    const values = editShowDefaults(classy);
+    expect(
+      buildShowUpdate(classy, { ...values, prices: { ...values.prices, Prime: '275.5' }, totalSeats: '120' }),
+    ).toEqual({ ok: true, request: { prices: { Classic: 180, Prime: 275.5, Recliner: 450 } } });
+    expect(buildShowUpdate(classy, { ...values, prices: { ...values.prices, Recliner: '' } })).toEqual({
+      ok: false,
+      errors: { 'price-Recliner': 'Please enter a valid price for Recliner' },
+    });
+  });
+
+  it('says before saving how many paid bookings a move will email', () => {
+    expect(buyersNotice(3, true)).toBe(
+      '3 paid bookings will be emailed about this change, with the new time and an updated calendar file.',
+    );
+    expect(buyersNotice(1, false)).toBe('1 paid booking: moving the show emails its buyer.');
+    expect(buyersNotice(0, true)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countTimings,
   draftEntries,
+  draftOverlap,
   emptyDraft,
   hasTiming,
   showDraftReducer,
@@ -97,5 +98,26 @@ describe('the Add Show draft', () => {
       },
       { date: '2030-01-03', timings: [{ time: '1:00 PM', occupiedSeats: {} }] },
     ]);
+  });
+});
+
+describe("the draft's own times on one screen", () => {
+  // Kantara: 2 h 49 min; with 15 minutes' cleaning the screen is busy 3 h 4 min from each start.
+  const kantara = { runtime: '2h 49m', cleaningMinutes: 15, timeZone: 'Asia/Kolkata' };
+  const add = (time: string, date = '2030-01-04'): ShowDraftAction => ({ type: 'add', date, time });
+
+  it('refuses a time that starts before the one before it has run and been cleaned, naming both', () => {
+    const draft = apply([add('10:00 AM'), add('1:30 PM'), add('3:00 PM'), add('8:30 PM')]);
+    expect(draftOverlap(draft, kantara)).toBe(
+      "The 3:00 PM show on Fri, Jan 4 would start before the 1:30 PM show has finished (the film's runtime plus 15 minutes' cleaning)",
+    );
+  });
+
+  it('takes times exactly a run and a cleaning apart, and sees across midnight', () => {
+    expect(draftOverlap(apply([add('10:00 AM'), add('1:04 PM'), add('8:30 PM')]), kantara)).toBeNull();
+    expect(draftOverlap(apply([add('10:00 AM'), add('1:03 PM')]), kantara)).toContain('The 1:03 PM show');
+    const late = apply([add('11:00 PM'), add('1:00 AM', '2030-01-05')]);
+    expect(draftOverlap(late, kantara)).toContain('before the 11:00 PM show on Fri, Jan 4 has finished');
+    expect(draftOverlap(late, { ...kantara, runtime: '90 min', cleaningMinutes: 30 })).toBeNull();
   });
 });

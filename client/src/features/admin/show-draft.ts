@@ -1,4 +1,10 @@
-import { parseTimeOfDay, type CreateShowsRequest } from '@marquee/shared';
+import {
+  fromZonedParts,
+  overlappingSlots,
+  overlappingSlotsMessage,
+  parseTimeOfDay,
+  type CreateShowsRequest,
+} from '@marquee/shared';
 
 /**
  * The Add Show draft (spec §4): the times chosen so far, per cinema-calendar date. Dates are
@@ -66,4 +72,24 @@ export function toDateTimings(draft: ShowDraft): CreateShowsRequest['dateTimings
     date,
     timings: times.map((time) => ({ time, occupiedSeats: {} })),
   }));
+}
+
+/**
+ * Why the draft's own times cannot all play on one screen: the first that would start before the
+ * one before it has run the film (`runtime`) and the cleaning, worded as the server refuses it
+ * (CONTRACT §7); null when they can.
+ */
+export function draftOverlap(
+  draft: ShowDraft,
+  { runtime, cleaningMinutes, timeZone }: { runtime: string; cleaningMinutes: number; timeZone: string },
+): string | null {
+  const slots = draftEntries(draft).flatMap(({ date, times }) =>
+    times.map((time) => ({
+      date,
+      time,
+      startsAt: fromZonedParts(date, parseTimeOfDay(time) ?? 0, timeZone),
+    })),
+  );
+  const clash = overlappingSlots(slots, runtime, cleaningMinutes);
+  return clash ? overlappingSlotsMessage(clash, cleaningMinutes) : null;
 }

@@ -1,20 +1,7 @@
-import { formatTimeOfDay, toZonedParts } from '@marquee/shared';
+import { formatTimeOfDay, runtimeMinutes, toZonedParts } from '@marquee/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, movies, shows, users } from '../../db/schema.ts';
-
-/** A film with no readable runtime is taken to run this long, for the door's window. */
-const FALLBACK_RUNTIME_MINUTES = 180;
-
-/** Minutes in a runtime as the catalogue writes it ('148 min', '2h 28m', '148'). */
-export function runtimeMinutes(runtime: string): number {
-  const hours = /(\d+)\s*h/i.exec(runtime);
-  const minutes = /(\d+)\s*m(?!o)/i.exec(runtime);
-  if (hours) return Number(hours[1]) * 60 + (minutes ? Number(minutes[1]) : 0);
-  const bare = /(\d+)/.exec(runtime);
-  const value = bare ? Number(bare[1]) : 0;
-  return value > 0 && value < 24 * 60 ? value : FALLBACK_RUNTIME_MINUTES;
-}
 
 /** What the ticket and the door need of a booking, read in one query. */
 export interface AdmissionBooking {

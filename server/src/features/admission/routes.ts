@@ -1,4 +1,12 @@
-import { addDays, fromZonedParts, messages, setRoleRequest, zonedDate, type Role } from '@marquee/shared';
+import {
+  addDays,
+  fromZonedParts,
+  messages,
+  runtimeMinutes,
+  setRoleRequest,
+  zonedDate,
+  type Role,
+} from '@marquee/shared';
 import { and, asc, count, desc, eq, gte, ilike, lt, max, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, bookings, movies, sessions, shows, users } from '../../db/schema.ts';
@@ -9,7 +17,7 @@ import { isStaff, requireAdmin, requireStaff, requireUser } from '../auth/guards
 import { findBookings } from '../bookings/queries.ts';
 import { isUuid } from '../catalogue/queries.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
-import { findAdmissionBooking, runtimeMinutes, showDateTime, stateProblem } from './admission-booking.ts';
+import { findAdmissionBooking, showDateTime, stateProblem } from './admission-booking.ts';
 import { checkIn } from './check-in.ts';
 import { doorDay } from './door-day.ts';
 import { admissionDocs as docs, checkInInput, usersQuery } from './docs.ts';

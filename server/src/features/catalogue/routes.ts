@@ -33,6 +33,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     maxSeatsPerBooking: MAX_SEATS_PER_BOOKING,
     seatGapRule: config.SEAT_GAP_RULE === 'on',
     currency: 'INR',
+    cleaningMinutes: config.CLEANING_MINUTES,
     signInProviders: config.OIDC_ISSUER ? [{ id: OIDC_PROVIDER_ID, name: config.OIDC_PROVIDER_NAME }] : [],
     cinema: cinemaDetails(config),
   }));

@@ -149,7 +149,9 @@ describe('the email outbox', () => {
         expect(part).toContain(detail);
       expect(part).toContain('https://maps.example/marquee');
     }
-    expect(mail!.attachments.map((a) => a.contentType)).toEqual(['image/png']);
+    // The ticket's QR code and the booking's calendar file, the ticket page's UID.
+    expect(mail!.attachments.map((a) => a.contentType)).toEqual(['image/png', 'text/calendar']);
+    expect(mail!.attachments[1]!.content.toString()).toContain(`UID:${id}@marquee`);
   });
 
   it('delays, never loses, an email while the SMTP server is down, and sends it once when it is back', async () => {
@@ -217,7 +219,104 @@ describe('the email outbox', () => {
       );
       // Nothing of the other buyer in it.
       expect(JSON.stringify(mails)).not.toContain(emails.get(who === one ? two : one)!);
+      // Its calendar file marks the event in the buyer's calendar cancelled.
+      const cancelled = mails.find((mail) => mail.subject!.endsWith('is cancelled'))!;
+      expect(cancelled.attachments[0]!.content.toString()).toContain('STATUS:CANCELLED');
     }
+  });
+
+  it('tells each paid buyer once when the show moves, with the new time and an updated calendar file', async () => {
+    const { db } = t.testDb.database;
+    const movie = await insertMovie(db, { title: 'Moved Feature', runtime: '2h 10m' });
+    const moving = (
+      await insertShow(db, { movieId: movie.id, startsAt: new Date(t.clock.now.getTime() + 3 * 86_400_000) })
+    ).id;
+    const [one, two, unpaid] = [await person('Uma'), await person('Vikram'), await person('Waiting')];
+    const first = await paidBooking(one, ['F1'], moving);
+    const second = await paidBooking(two, ['F3', 'F4'], moving);
+    const pending = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: unpaid.bearer,
+      payload: { showId: moving, selectedSeats: ['F6'] },
+    });
+    expect(pending.statusCode).toBe(200);
+    await deliver();
+    const paidEmail = inbox.to(emails.get(one)!)[0]!;
+    const before = paidEmail.attachments[1]!.content.toString();
+
+    // The dialog is told before saving how many will be emailed.
+    const count = await t.app.inject({
+      method: 'GET',
+      url: `/api/shows/${moving}/paid-bookings`,
+      headers: admin.bearer,
+    });
+    expect(count.json()).toMatchObject({ success: true, paidBookings: 2 });
+    // A price change is not news to a buyer who has paid.
+    const repriced = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shows/${moving}`,
+      headers: admin.bearer,
+      payload: { showPrice: 300 },
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    const newDate = new Date(t.clock.now.getTime() + 4 * 86_400_000).toISOString().slice(0, 10);
+    t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shows/${moving}`,
+      headers: admin.bearer,
+      payload: { showDate: newDate, showTime: '9:45 PM' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const startsAt = moved.json().show.startsAt as string;
+
+    // Two workers at once (two processes): each booking's email goes once.
+    const sent = await Promise.all([deliver(), deliver()]);
+    expect(sent[0] + sent[1]).toBe(2);
+    expect(await deliver()).toBe(0);
+    for (const [who, booking] of [
+      [one, first],
+      [two, second],
+    ] as const) {
+      const mails = inbox.to(emails.get(who)!).filter((mail) => mail.subject!.includes('has moved'));
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      expect(mail!.subject).toBe(`Moved Feature has moved to ${newDate} at 9:45 PM`);
+      for (const part of [mail!.text!, mail!.html as string]) {
+        expect(part).toContain(booking.reference);
+        expect(part).toContain('9:45 PM');
+        expect(part).toContain(`${t.config.PUBLIC_URL}/tickets/${booking.id}`);
+      }
+      const [calendar] = mail!.attachments;
+      expect(calendar).toMatchObject({ contentType: 'text/calendar', filename: `${booking.reference}.ics` });
+      const ics = calendar!.content.toString().replace(/\r\n /g, '');
+      expect(ics).toContain(`UID:${booking.id}@marquee\r\n`);
+      const utc = startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+      expect(ics).toContain(`DTSTART:${utc}\r\n`);
+      // Newer than the file the paid email carried, so calendars take it as the update.
+      if (who === one) {
+        const sequence = (text: string) => Number(/SEQUENCE:(\d+)/.exec(text)![1]);
+        expect(sequence(ics)).toBeGreaterThan(sequence(before));
+      }
+    }
+    expect(inbox.to(emails.get(unpaid)!)).toHaveLength(0);
+    // A second move is a second change: told again.
+    t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shows/${moving}`,
+      headers: admin.bearer,
+      payload: { showDate: newDate, showTime: '10:15 PM' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await deliver()).toBe(2);
+    const moves = inbox.to(emails.get(one)!).filter((mail) => mail.subject!.includes('has moved'));
+    expect(moves.map((mail) => /SEQUENCE:(\d+)/.exec(mail.attachments[0]!.content.toString())![1])).toEqual([
+      '1',
+      '2',
+    ]);
+    expect(moves[1]!.text).toContain('10:15 PM');
   });
 
   it('gives up after the last try and says so in the audit log', async () => {

@@ -7,7 +7,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
-  attachments?: { filename: string; content: Buffer; cid: string; contentType: string }[];
+  attachments?: { filename: string; content: Buffer; cid?: string; contentType: string }[];
 }
 
 export interface Mailer {

@@ -3,10 +3,24 @@ import { emailOutbox } from '../../db/schema.ts';
 
 /** What the outbox sends; each kind has its template in templates.ts. */
 export type EmailKind =
-  'booking-paid' | 'booking-cancelled' | 'late-payment-refunded' | 'show-cancelled' | 'password-reset';
+  | 'booking-paid'
+  | 'booking-cancelled'
+  | 'late-payment-refunded'
+  | 'show-cancelled'
+  | 'show-moved'
+  | 'password-reset';
+
+/** Where and when a show was before it moved: what the show-moved email says it was. */
+export interface ShowWas {
+  showDate: string;
+  showTime: string;
+  screen: string;
+}
 
 export type EmailEvent =
-  | { kind: Exclude<EmailKind, 'password-reset'>; bookingId: string }
+  | { kind: Exclude<EmailKind, 'password-reset' | 'show-moved'>; bookingId: string }
+  /** `change` names the move (a show may move more than once): one email per booking per move. */
+  | { kind: 'show-moved'; bookingId: string; change: string; was: ShowWas }
   | { kind: 'password-reset'; to: string; name: string; url: string; key: string };
 
 /**
@@ -22,7 +36,14 @@ export async function enqueueEmail(db: Queryable, event: EmailEvent): Promise<vo
           dedupeKey: `password-reset:${event.key}`,
           payload: { to: event.to, name: event.name, url: event.url },
         }
-      : { kind: event.kind, dedupeKey: `${event.kind}:${event.bookingId}`, bookingId: event.bookingId };
+      : event.kind === 'show-moved'
+        ? {
+            kind: event.kind,
+            dedupeKey: `show-moved:${event.bookingId}:${event.change}`,
+            bookingId: event.bookingId,
+            payload: { was: event.was },
+          }
+        : { kind: event.kind, dedupeKey: `${event.kind}:${event.bookingId}`, bookingId: event.bookingId };
   // Due at once, whatever the clock of the process that sends it says.
   await db
     .insert(emailOutbox)

@@ -1,9 +1,11 @@
-import { formatRupees, paiseToRupees, type CinemaDetails } from '@marquee/shared';
+import { bookingCalendar, formatRupees, paiseToRupees, type CinemaDetails } from '@marquee/shared';
 import QRCode from 'qrcode';
 import type { OutgoingEmail } from './mailer.ts';
+import type { ShowWas } from './outbox.ts';
 
 /** What a booking email says, read when it is sent. */
 export interface BookingFacts {
+  bookingId: string;
   reference: string;
   name: string;
   email: string;
@@ -16,6 +18,10 @@ export interface BookingFacts {
   refundPaise: number | null;
   ticketUrl: string;
   ticketCode: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  /** SEQUENCE of the calendar file: higher after every change of the show. */
+  calendarSequence: number;
 }
 
 export interface Brand {
@@ -93,16 +99,38 @@ const refundLine = (facts: BookingFacts) =>
     ? ''
     : `A refund of ${formatRupees(paiseToRupees(facts.refundPaise))} is on its way to the card you paid with.`;
 
+/**
+ * The booking's calendar file: the ticket page's download (same UID), so a calendar app that has
+ * the event updates it rather than adding a second.
+ */
+function calendarAttachment(brand: Brand, facts: BookingFacts, isCancelled = false) {
+  const text = bookingCalendar({
+    bookingId: facts.bookingId,
+    reference: facts.reference,
+    movie: facts.movie,
+    cinema: brand.cinema,
+    screen: facts.screen,
+    address: brand.venue.address,
+    seats: facts.seats,
+    startsAt: facts.startsAt,
+    endsAt: facts.endsAt,
+    ticketUrl: facts.ticketUrl,
+    sequence: facts.calendarSequence,
+    isCancelled,
+  });
+  return {
+    filename: `${facts.reference}.ics`,
+    content: Buffer.from(text, 'utf8'),
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+  };
+}
+
+const ticketQr = (code: string) =>
+  QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 4, width: 240 });
+
 export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promise<OutgoingEmail> {
   const rows = bookingRows(facts);
-  const qr = facts.ticketCode
-    ? await QRCode.toBuffer(facts.ticketCode, {
-        type: 'png',
-        errorCorrectionLevel: 'M',
-        margin: 4,
-        width: 240,
-      })
-    : null;
+  const qr = facts.ticketCode ? await ticketQr(facts.ticketCode) : null;
   return {
     to: facts.email,
     subject: `Your tickets for ${facts.movie} · ${facts.reference}`,
@@ -116,9 +144,31 @@ export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promi
           : ''
       }${button(facts.ticketUrl, 'Open your ticket')}${venueHtml(brand.venue)}`,
     ),
-    attachments: qr
-      ? [{ filename: `${facts.reference}.png`, content: qr, cid: 'ticket-qr', contentType: 'image/png' }]
-      : [],
+    attachments: [
+      ...(qr
+        ? [{ filename: `${facts.reference}.png`, content: qr, cid: 'ticket-qr', contentType: 'image/png' }]
+        : []),
+      calendarAttachment(brand, facts),
+    ],
+  };
+}
+
+/** The show moved to another time or screen: the new details, the ticket and an updated calendar file. */
+export function showMovedEmail(brand: Brand, facts: BookingFacts, was: ShowWas): OutgoingEmail {
+  const rows = bookingRows(facts, false);
+  const before = `${was.showDate} at ${was.showTime}${was.screen === facts.screen ? '' : `, ${was.screen}`}`;
+  const lead = `the cinema has moved this show. It was on ${before}; it is now on ${facts.showDate} at ${facts.showTime}, ${facts.screen}. Your booking ${facts.reference} and your seats move with it, and your ticket stays valid.`;
+  const calendar = 'The attached calendar file updates the event in your calendar.';
+  return {
+    to: facts.email,
+    subject: `${facts.movie} has moved to ${facts.showDate} at ${facts.showTime}`,
+    text: `Hello ${facts.name},\n\nPlease note: ${lead} ${calendar}\n\nYour ticket: ${facts.ticketUrl}\n\n${detailsText(rows)}${venueText(brand.venue)}`,
+    html: layout(
+      brand,
+      'Your show has moved',
+      `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}, please note: ${escapeHtml(lead)} ${escapeHtml(calendar)}</p>${detailsTable(rows)}${button(facts.ticketUrl, 'Open your ticket')}${venueHtml(brand.venue)}`,
+    ),
+    attachments: [calendarAttachment(brand, facts)],
   };
 }
 
@@ -164,6 +214,8 @@ export function showCancelledEmail(brand: Brand, facts: BookingFacts): OutgoingE
       'Your show was cancelled',
       `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}, we're sorry: the cinema has cancelled this show, and your booking with it. ${escapeHtml(refund)}</p>${detailsTable(rows)}`,
     ),
+    // Marks the event cancelled in a calendar that has it from an earlier email or the ticket page.
+    attachments: [calendarAttachment(brand, facts, true)],
   };
 }
 

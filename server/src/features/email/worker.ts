@@ -1,18 +1,21 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bookings, emailOutbox, movies, payments, refunds, shows, users } from '../../db/schema.ts';
 import { runEvery } from '../../lib/periodic.ts';
+import { runtimeMinutes } from '@marquee/shared';
 import { showDateTime } from '../admission/admission-booking.ts';
 import type { TicketCodes } from '../admission/ticket-code.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
+import type { ShowWas } from './outbox.ts';
 import {
   bookingCancelledEmail,
   bookingPaidEmail,
   latePaymentRefundedEmail,
   passwordResetEmail,
   showCancelledEmail,
+  showMovedEmail,
   type BookingFacts,
   type Brand,
 } from './templates.ts';
@@ -118,8 +121,9 @@ async function render(
     return passwordResetEmail(brand, to, name, url);
   }
   if (!row.bookingId) return null;
-  const facts = await bookingFacts(db, row.bookingId, { tickets, brand, timeZone });
-  if (!facts) return null;
+  const found = await bookingFacts(db, row.bookingId, { tickets, brand, timeZone });
+  if (!found) return null;
+  const facts = { ...found, calendarSequence: await calendarSequence(db, row) };
   switch (row.kind) {
     case 'booking-paid':
       return bookingPaidEmail(brand, facts);
@@ -129,16 +133,38 @@ async function render(
       return latePaymentRefundedEmail(brand, facts);
     case 'show-cancelled':
       return showCancelledEmail(brand, facts);
+    case 'show-moved':
+      return showMovedEmail(brand, facts, (row.payload as { was: ShowWas }).was);
     default:
       return null;
   }
+}
+
+/**
+ * The calendar file's SEQUENCE for an email: how many moves of the show its booking had been told
+ * of, this one included. A calendar app takes a file with the booking's UID as an update only when
+ * its number is higher (RFC 5545), so each move's file outranks every file sent before it.
+ */
+async function calendarSequence(db: Db, row: OutboxRow): Promise<number> {
+  if (row.kind !== 'show-moved' && row.kind !== 'show-cancelled') return 0;
+  const [moves] = await db
+    .select({ value: count() })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.bookingId, row.bookingId!),
+        eq(emailOutbox.kind, 'show-moved'),
+        lte(emailOutbox.id, row.id),
+      ),
+    );
+  return Number(moves!.value) + (row.kind === 'show-cancelled' ? 1 : 0);
 }
 
 async function bookingFacts(
   db: Db,
   bookingId: string,
   { tickets, brand, timeZone }: { tickets: TicketCodes; brand: Brand; timeZone: string },
-): Promise<BookingFacts | null> {
+): Promise<Omit<BookingFacts, 'calendarSequence'> | null> {
   const [row] = await db
     .select({
       reference: bookings.reference,
@@ -149,6 +175,7 @@ async function bookingFacts(
       email: users.email,
       movie: movies.title,
       startsAt: shows.startsAt,
+      runtime: movies.runtime,
       screenName: shows.screenName,
       refundPaise: sql<
         number | null
@@ -162,6 +189,7 @@ async function bookingFacts(
     .where(eq(bookings.id, bookingId));
   if (!row) return null;
   return {
+    bookingId,
     reference: row.reference,
     name: row.name,
     email: row.email,
@@ -173,6 +201,8 @@ async function bookingFacts(
     refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),
     ticketUrl: `${brand.publicUrl}/tickets/${bookingId}`,
     ticketCode: row.status === 'paid' ? tickets.issue(bookingId) : null,
+    startsAt: row.startsAt,
+    endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(row.runtime) * 60_000),
   };
 }
 

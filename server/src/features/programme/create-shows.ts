@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   gridLayout,
+  overlappingSlots,
+  overlappingSlotsMessage,
   seatIds,
   showMessages,
   type CreateShowsInput,
   type Layout,
   type Show,
-  SCREEN_BOOKED_MESSAGE,
+  type ShowTimeSlot,
 } from '@marquee/shared';
 import { pgError, type Db } from '../../db/client.ts';
 import { shows } from '../../db/schema.ts';
@@ -21,7 +23,7 @@ import {
   screenOverlapError,
   STANDARD_CLASS,
 } from '../screens/screen-rules.ts';
-import { freeScreens, isSlotFree, requireMovie, showStart, SLOT_INDEX } from './show-rules.ts';
+import { requireMovie, showStart, SLOT_INDEX } from './show-rules.ts';
 
 /** The spec's default size of a show when the payload names none. */
 const DEFAULT_TOTAL_SEATS = 100;
@@ -34,7 +36,9 @@ const DEFAULT_TOTAL_SEATS = 100;
  *
  * With `screen`, the show takes a snapshot of the screen's layout and a price per class; without,
  * the spec's map of `totalSeats` seats in rows of 12, one class at `showPrice`, on the default
- * screen or, when that is taken at that time, another free one.
+ * screen. Never on another screen: its map would not be that screen's, and buyers would be sold
+ * seats the hall does not have (CONTRACT §7). Times of one request that overlap each other are
+ * refused whole, naming them, before the database would refuse them without a name.
  */
 export async function createShows({
   db,
@@ -50,7 +54,7 @@ export async function createShows({
   cleaningMinutes: number;
 }): Promise<Show[]> {
   const movie = await requireMovie(db, input.movie);
-  const starts: Date[] = [];
+  const slots: ShowTimeSlot[] = [];
   const seen = new Set<number>();
   for (const { date, timings } of input.dateTimings) {
     for (const time of timings) {
@@ -58,32 +62,29 @@ export async function createShows({
       if (seen.has(startsAt.getTime())) throw badRequest(showMessages.duplicateTiming);
       if (startsAt <= now) throw badRequest(`Show times must be in the future: ${date} ${time} has passed`);
       seen.add(startsAt.getTime());
-      starts.push(startsAt);
+      slots.push({ date, time, startsAt });
     }
   }
-  if (!starts.length) throw badRequest(showMessages.noTimings);
-  starts.sort((a, b) => a.getTime() - b.getTime());
+  if (!slots.length) throw badRequest(showMessages.noTimings);
+  slots.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const clash = overlappingSlots(slots, movie.runtime, cleaningMinutes);
+  if (clash) throw conflict(overlappingSlotsMessage(clash, cleaningMinutes));
   const { screen, layout, prices } = await showSeating(db, input);
-  const slots = starts.map((startsAt) => ({
-    startsAt,
-    freeAt: screenFreeAt(startsAt, movie.runtime, cleaningMinutes),
-  }));
-  const placed = screen ? slots.map(() => screen) : await placeOnFreeScreens(db, input.movie, slots);
   try {
     const rows = await db
       .insert(shows)
       .values(
-        slots.map(({ startsAt, freeAt }, index) => ({
+        slots.map(({ startsAt }) => ({
           id: randomUUID(),
           movieId: input.movie,
           startsAt,
-          screenId: placed[index]!.id,
-          screenName: placed[index]!.name,
+          screenId: screen.id,
+          screenName: screen.name,
           layout,
           prices,
           pricePaise: lowestPrice(prices),
           totalSeats: seatIds(layout).length,
-          screenFreeAt: freeAt,
+          screenFreeAt: screenFreeAt(startsAt, movie.runtime, cleaningMinutes),
           createdAt: now,
           updatedAt: now,
         })),
@@ -96,49 +97,20 @@ export async function createShows({
   }
 }
 
-/**
- * A screen for each slot of a payload that names none: the default screen when it is free then,
- * else the first other free one, so the spec's Add Show works beside a full programme. Slots of
- * the same payload count too. The exclusion constraint still has the last word under concurrency.
- */
-async function placeOnFreeScreens(
-  db: Db,
-  movieId: string,
-  slots: { startsAt: Date; freeAt: Date }[],
-): Promise<{ id: string; name: string }[]> {
-  const placed: { id: string; name: string; startsAt: Date; freeAt: Date }[] = [];
-  for (const slot of slots) {
-    const candidates = await freeScreens(db, slot.startsAt, slot.freeAt, DEFAULT_SCREEN_ID);
-    const screen = candidates.find(
-      (candidate) =>
-        !placed.some(
-          (other) =>
-            other.id === candidate.id && other.startsAt < slot.freeAt && slot.startsAt < other.freeAt,
-        ),
-    );
-    if (!screen) {
-      // The movie's own show at that start is what fills the screen: say so in the spec's words.
-      if (!(await isSlotFree(db, movieId, slot.startsAt))) throw conflict(showMessages.slotTaken);
-      throw conflict(SCREEN_BOOKED_MESSAGE);
-    }
-    placed.push({ ...screen, ...slot });
-  }
-  return placed;
-}
-
-/** The screen (unless the payload names none), layout snapshot and class prices (paise) of the shows. */
+/** The screen (the default one unless the payload names one), layout snapshot and class prices (paise). */
 async function showSeating(
   db: Db,
   input: CreateShowsInput,
-): Promise<{ screen: { id: string; name: string } | null; layout: Layout; prices: Record<string, number> }> {
+): Promise<{ screen: { id: string; name: string }; layout: Layout; prices: Record<string, number> }> {
   if (input.screen === undefined) {
+    const { id, name } = await findScreen(db, DEFAULT_SCREEN_ID);
     const layout = gridLayout(input.totalSeats ?? DEFAULT_TOTAL_SEATS, STANDARD_CLASS);
     const prices = classPrices(
       layout,
       input.showPrice === undefined ? input.prices : undefined,
       input.showPrice,
     );
-    return { screen: null, layout, prices };
+    return { screen: { id, name }, layout, prices };
   }
   const screen = await findScreen(db, input.screen);
   return {

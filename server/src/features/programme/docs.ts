@@ -5,6 +5,7 @@ import {
   createShowsInput,
   createShowsResponse,
   ok,
+  showPaidBookingsResponse,
   timeslotQuery,
   timeslotResponse,
   updateShowInput,
@@ -62,7 +63,10 @@ export const programmeDocs = {
   }),
   updateShow: routeSchema({
     tags,
-    summary: "Change a show's price, date and time, or total seats",
+    summary: "Change a show's class prices, date and time, or total seats",
+    description:
+      "`prices` (class → rupees) names every class of the show's screen; new bookings pay them, bookings made " +
+      'before keep theirs. Moving the show emails each paid booking once, with an updated calendar file.',
     auth: 'admin',
     params: showId,
     body: updateShowInput,
@@ -72,6 +76,14 @@ export const programmeDocs = {
       404: 'Show not found',
       409: 'This time slot is already booked for the selected movie',
     },
+  }),
+  showPaidBookings: routeSchema({
+    tags,
+    summary: 'How many paid bookings a move of the show will email',
+    auth: 'admin',
+    params: showId,
+    ok: showPaidBookingsResponse,
+    errors: { 404: 'Show not found' },
   }),
   cancelShow: routeSchema({
     tags,

@@ -355,6 +355,69 @@ describe('editing, cancelling and deleting a show', () => {
   });
 });
 
+describe("changing a show's class prices", () => {
+  it('takes a price for every class: new bookings pay the new prices, bookings made before keep theirs', async () => {
+    const seat = (cls: string) => ({ class: cls, kind: 'seat' });
+    const screen = await call('POST', '/api/admin/screens', staff, {
+      name: 'Repriced Hall',
+      layout: {
+        rows: [
+          { seats: [seat('Classic'), seat('Classic')] },
+          { seats: [seat('Recliner'), seat('Recliner')] },
+        ],
+      },
+    });
+    expect(screen.statusCode, screen.body).toBe(201);
+    const movie = await addMovie({ Title: 'Two Prices', Runtime: '90 min' });
+    const added = await call('POST', '/api/shows', staff, {
+      movie: movie._id,
+      screen: screen.json().screen._id,
+      prices: { Classic: 150, Recliner: 400 },
+      dateTimings: [{ date: addDays(tomorrow, 4), timings: ['6:00 PM'] }],
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const showId = added.json<{ shows: Show[] }>().shows[0]!._id;
+    const paid = await book(buyer, showId, ['B1'], true);
+    const held = await book(staff, showId, ['A1']);
+
+    // One "Show Price" cannot price two classes; a price for every class is needed.
+    const single = await call('PUT', `/api/shows/${showId}`, staff, { showPrice: 200 });
+    expect(single.statusCode).toBe(400);
+    expect(single.json().message).toBe('Please enter a price for every class: Classic, Recliner');
+    const partial = await call('PUT', `/api/shows/${showId}`, staff, { prices: { Classic: 200 } });
+    expect(partial.json().message).toBe('Please enter a price for every class: Recliner');
+    const changed = await call('PUT', `/api/shows/${showId}`, staff, {
+      prices: { Classic: 175.5, Recliner: 450 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().show).toMatchObject({
+      prices: { Classic: 175.5, Recliner: 450 },
+      showPrice: 175.5,
+    });
+
+    const amount = async (id: string) =>
+      (await call('GET', `/api/bookings/${id}`, staff)).json().booking.amount;
+    expect(await amount(paid)).toBe(400);
+    expect(await amount(held)).toBe(150);
+    // The hold made before is paid at its own price.
+    const payment = await call('GET', `/api/bookings/${held}`, staff);
+    const paymentUrl = payment.json().booking.paymentLink as string;
+    const settled = await call(
+      'POST',
+      `/api/payments/${paymentUrl.split('/pay/')[1]}/sandbox-pay`,
+      staff,
+      {},
+    );
+    expect(settled.json()).toMatchObject({ success: true, status: 'paid' });
+    expect(await amount(held)).toBe(150);
+    const [row] = await t.testDb.database.db.select().from(bookings).where(eq(bookings.id, held));
+    expect(row!.amountPaise).toBe(15_000);
+    // A new hold pays the new prices.
+    const fresh = await book(buyer, showId, ['A2', 'B2']);
+    expect(await amount(fresh)).toBe(625.5);
+  });
+});
+
 describe('a staff change and its audit row commit together', () => {
   // The database refuses the audit row of one show: the change it records must not be kept.
   async function refuseAuditOf(showId: string) {

@@ -7,6 +7,7 @@ import {
   type CancelShowResponse,
   type CreateMovieResponse,
   type CreateShowsResponse,
+  type ShowPaidBookingsResponse,
 } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/parse.ts';
@@ -19,8 +20,9 @@ import { cancelShow } from './cancel-show.ts';
 import { createShows } from './create-shows.ts';
 import { deleteShow } from './delete-show.ts';
 import { DEFAULT_SCREEN_ID, findScreen, screenFreeAt } from '../screens/screen-rules.ts';
-import { freeScreens, isScreenFree, isSlotFree, requireMovie, showStart } from './show-rules.ts';
+import { isScreenFree, isSlotFree, requireMovie, requireShow, showStart } from './show-rules.ts';
 import { updateShow } from './update-show.ts';
+import { paidBookingIds } from './paid-bookings.ts';
 import { programmeDocs as docs } from './docs.ts';
 
 /** Staff running the programme: adding movies, adding, editing, cancelling and deleting shows. */
@@ -55,11 +57,12 @@ export async function programmeRoutes(app: FastifyInstance) {
     const startsAt = showStart(query.date, query.time, timeZone);
     const movie = await requireMovie(db, query.movieId);
     const freeAt = screenFreeAt(startsAt, movie.runtime, config.CLEANING_MINUTES);
-    // Without a screen, as the spec asks, any free screen will do (createShows places it there).
-    const screenFree = query.screen
-      ? isScreenFree(db, (await findScreen(db, query.screen)).id, startsAt, freeAt)
-      : freeScreens(db, startsAt, freeAt, DEFAULT_SCREEN_ID).then((free) => free.length > 0);
-    const [slotFree, isFree] = await Promise.all([isSlotFree(db, query.movieId, startsAt), screenFree]);
+    // Without a screen, as the spec asks, the default screen: createShows puts the show there.
+    const screenId = query.screen ? (await findScreen(db, query.screen)).id : DEFAULT_SCREEN_ID;
+    const [slotFree, isFree] = await Promise.all([
+      isSlotFree(db, query.movieId, startsAt),
+      isScreenFree(db, screenId, startsAt, freeAt),
+    ]);
     const message = !slotFree
       ? 'This time slot is already booked for the selected movie'
       : !isFree
@@ -87,7 +90,13 @@ export async function programmeRoutes(app: FastifyInstance) {
         entityType: 'movie',
         entityId: input.movie,
         details: {
-          shows: created.map((show) => ({ _id: show._id, showDate: show.showDate, showTime: show.showTime })),
+          // Each show's own screen, as it was placed: the log says where the seats were sold.
+          shows: created.map((show) => ({
+            _id: show._id,
+            showDate: show.showDate,
+            showTime: show.showTime,
+            screen: show.screen,
+          })),
           screen: created[0]?.screen,
           prices: created[0]?.prices,
           totalSeats: created[0]?.totalSeats,
@@ -113,6 +122,18 @@ export async function programmeRoutes(app: FastifyInstance) {
     seatMaps.invalidate(show._id);
     return { success: true, message: 'Show updated', show };
   });
+
+  // Asked by the edit dialog, so it can say who will be emailed before the move is saved.
+  app.get<{ Params: { id: string } }>(
+    '/api/shows/:id/paid-bookings',
+    { schema: docs.showPaidBookings },
+    async (request): Promise<ShowPaidBookingsResponse> => {
+      await requireAdmin(request);
+      const { id } = await requireShow(db, request.params.id);
+      const paidBookings = (await paidBookingIds(db, id)).length;
+      return { success: true, message: `${paidBookings} paid bookings`, paidBookings };
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     '/api/shows/:id/cancel',

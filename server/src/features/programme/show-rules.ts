@@ -1,7 +1,7 @@
 import { fromZonedParts, parseTimeOfDay } from '@marquee/shared';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { movies, screens, shows } from '../../db/schema.ts';
+import { movies, shows } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -54,32 +54,11 @@ export async function isScreenFree(db: Db, screenId: string, startsAt: Date, fre
   return !taken;
 }
 
-/**
- * The screens with no live show overlapping [startsAt, freeAt), the default screen first, then by
- * name: where a show added without a screen can go (the spec's payload knows no screens).
- */
-export async function freeScreens(
-  db: Db,
-  startsAt: Date,
-  freeAt: Date,
-  defaultScreenId: string,
-): Promise<{ id: string; name: string }[]> {
-  const overlapping = db
-    .select({ id: shows.id })
-    .from(shows)
-    .where(
-      and(
-        eq(shows.screenId, screens.id),
-        eq(shows.status, 'active'),
-        lt(shows.startsAt, freeAt),
-        gt(shows.screenFreeAt, startsAt),
-      ),
-    );
-  return db
-    .select({ id: screens.id, name: screens.name })
-    .from(screens)
-    .where(sql`not exists (${overlapping})`)
-    .orderBy(desc(sql`${screens.id} = ${defaultScreenId}`), asc(screens.name));
+export async function requireShow(db: Db, showId: string): Promise<{ id: string }> {
+  if (!isUuid(showId)) throw notFound('Show not found');
+  const [show] = await db.select({ id: shows.id }).from(shows).where(eq(shows.id, showId));
+  if (!show) throw notFound('Show not found');
+  return show;
 }
 
 /** The show row, locked against holds (they take KEY SHARE on it) until the caller commits. */

@@ -11,17 +11,23 @@ import { and, eq } from 'drizzle-orm';
 import { pgError, type Db } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
+import { showDateTime } from '../admission/admission-booking.ts';
 import { recordAudit } from '../audit/record.ts';
 import { pricesInRupees, toShow } from '../catalogue/serialize.ts';
-import { classPrices, lowestPrice, screenOverlapError } from '../screens/screen-rules.ts';
+import { enqueueEmail } from '../email/outbox.ts';
+import { classPrices, DEFAULT_SCREEN_ID, lowestPrice, screenOverlapError } from '../screens/screen-rules.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
+import { paidBookingIds } from './paid-bookings.ts';
 import { lockShow, showStart, SLOT_INDEX } from './show-rules.ts';
 
 /**
- * Changes a show's price, start or size. A started or cancelled show is not edited; the seat
+ * Changes a show's prices, start or size. A started or cancelled show is not edited; the seat
  * map never shrinks past a seat that is held or sold; a new start must be free for the movie.
- * Bookings already made keep the amount they were made for. The audit row is written in the same
- * transaction: an edit is never committed without it, nor recorded without happening.
+ * Bookings already made keep the amount they were made for (new prices are for new holds). Only
+ * a show on the default screen has a size of its own (the spec's grid of `totalSeats`); any
+ * other show's map is its screen's. A move emails every paid buyer, queued in the same
+ * transaction, once per booking. The audit row is written in the same transaction too: an edit
+ * is never committed without it, nor recorded without happening.
  */
 export async function updateShow({
   db,
@@ -62,7 +68,9 @@ export async function updateShow({
             startsAt.getTime() + show.screenFreeAt.getTime() - show.startsAt.getTime(),
           );
         }
-        changes.startsAt = { from: show.startsAt.toISOString(), to: startsAt.toISOString() };
+        if (startsAt.getTime() !== show.startsAt.getTime()) {
+          changes.startsAt = { from: show.startsAt.toISOString(), to: startsAt.toISOString() };
+        }
       }
       const live = await tx
         .select({ seat: bookingSeats.seat })
@@ -81,7 +89,12 @@ export async function updateShow({
           );
         }
         const [cls] = layoutClasses(show.layout);
-        if (!isDeepStrictEqual(show.layout, gridLayout(show.totalSeats, cls))) {
+        // A grid on another screen is still that screen's map: resizing it would sell seats the
+        // hall does not have.
+        const isOwnGrid =
+          show.screenId === DEFAULT_SCREEN_ID &&
+          isDeepStrictEqual(show.layout, gridLayout(show.totalSeats, cls));
+        if (!isOwnGrid) {
           throw badRequest("This show's seats come from its screen's layout, so its total cannot be changed");
         }
         set.totalSeats = input.totalSeats;
@@ -89,6 +102,15 @@ export async function updateShow({
         changes.totalSeats = { from: show.totalSeats, to: input.totalSeats };
       }
       const [row] = await tx.update(shows).set(set).where(eq(shows.id, showId)).returning();
+      if (changes.startsAt) {
+        // Under the show's lock no booking becomes paid meanwhile (decision 0009): each paid buyer
+        // is told, and the key names this move, so a later move is told again.
+        const was = { ...showDateTime(show.startsAt, timeZone), screen: show.screenName };
+        const change = `${show.updatedAt.getTime()}>${row!.startsAt.getTime()}`;
+        const told = await paidBookingIds(tx, showId);
+        for (const bookingId of told) await enqueueEmail(tx, { kind: 'show-moved', bookingId, change, was });
+        changes.buyersEmailed = told.length;
+      }
       await recordAudit(tx, {
         actorId,
         action: 'show.update',

@@ -2,6 +2,7 @@ import {
   priceOfClass,
   layoutClasses,
   rupeesToPaise,
+  runtimeMinutes,
   SCREEN_BOOKED_MESSAGE,
   seatIds,
   type Layout,
@@ -12,12 +13,11 @@ import { pgError, type Queryable } from '../../db/client.ts';
 import { screens, shows } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { runtimeMinutes } from '../admission/admission-booking.ts';
 
 // What the programme and the admin screens share about screens (CONTRACT §7).
 
-/** "Screen 1": the spec's A–H × 12, created by migration 0007 with this fixed id. */
-export const DEFAULT_SCREEN_ID = '00000000-0000-4000-8000-000000000001';
+/** "Screen 1": the spec's A–H × 12, created by migration 0007 with this fixed id (kept in shared). */
+export { DEFAULT_SCREEN_ID } from '@marquee/shared';
 export const DEFAULT_SCREEN_NAME = 'Screen 1';
 /** The class of a show made from the spec's payload (one price for every seat). */
 export const STANDARD_CLASS = 'Standard';

@@ -204,48 +204,6 @@ describe('shows on a screen', () => {
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
   });
 
-  it('places a show added without a screen on another free screen when the default one is taken then', async () => {
-    const first = await addMovie('Spec Payload One', '60 min');
-    const second = await addMovie('Spec Payload Two', '60 min');
-    const spare = await addScreen('Spare Hall');
-    const screenIds = (await call('GET', '/api/admin/screens', admin)).json<{ screens: Screen[] }>().screens;
-    const on = await addShows(first, day(9), ['3:00 PM'], { showPrice: 200, totalSeats: 96 });
-    expect(on.statusCode, on.body).toBe(201);
-    expect(on.json().shows[0].screen.name).toBe('Screen 1');
-
-    // Screen 1 is busy at 3:30 PM; the spec's payload (no screen) still works, on a free screen.
-    const slot = `/api/shows/check-timeslot?movieId=${second}&date=${day(9)}&time=${encodeURIComponent('3:30 PM')}`;
-    expect((await call('GET', slot)).json()).toMatchObject({ available: true });
-    const moved = await addShows(second, day(9), ['3:30 PM'], { showPrice: 200, totalSeats: 96 });
-    expect(moved.statusCode, moved.body).toBe(201);
-    const placed = moved.json<{ shows: Show[] }>().shows[0]!;
-    expect(placed.screen.name).not.toBe('Screen 1');
-    expect(placed).toMatchObject({ totalSeats: 96, prices: { Standard: 200 } });
-
-    // Fill every other screen at that time too: then the default payload is refused.
-    for (const other of screenIds.filter((s) => s.name !== 'Screen 1' && s._id !== placed.screen._id)) {
-      const movie = await addMovie(`Filler ${other.name}`, '60 min');
-      const prices = Object.fromEntries(other.classes.map((cls) => [cls, 100]));
-      const filled = await addShows(movie, day(9), ['3:15 PM'], { screen: other._id, prices });
-      expect(filled.statusCode, filled.body).toBe(201);
-    }
-    expect(spare.name).toBe('Spare Hall');
-    const third = await addMovie('Spec Payload Three', '60 min');
-    const full = `/api/shows/check-timeslot?movieId=${third}&date=${day(9)}&time=${encodeURIComponent('3:45 PM')}`;
-    expect((await call('GET', full)).json()).toMatchObject({
-      available: false,
-      message: 'This screen is already booked at that time',
-    });
-    const refused = await addShows(third, day(9), ['3:45 PM'], { showPrice: 200 });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ success: false, message: 'This screen is already booked at that time' });
-    // Two times of one payload never share a screen they would overlap on.
-    const pair = await addShows(third, day(10), ['3:00 PM', '3:30 PM'], { showPrice: 200 });
-    expect(pair.statusCode, pair.body).toBe(201);
-    const [a, b] = pair.json<{ shows: Show[] }>().shows;
-    expect(a!.screen._id).not.toBe(b!.screen._id);
-  });
-
   it('frees the time again when the show is cancelled', async () => {
     const movieB = await addMovie('Cancelled Slot', '60 min');
     const first = await addShows(movieB, day(4), ['3:00 PM'], {

@@ -10,7 +10,7 @@ export function useMovieOptions() {
       api<MoviesResponse>('/api/movies', { signal, fallbackMessage: 'Failed to fetch movies' }),
     select: (answer) =>
       answer.movies
-        .map((movie) => ({ _id: movie._id, title: movie.title, year: movie.Year }))
+        .map((movie) => ({ _id: movie._id, title: movie.title, year: movie.Year, runtime: movie.duration }))
         .sort((a, b) => a.title.localeCompare(b.title)),
   });
 }

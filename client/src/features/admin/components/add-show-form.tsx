@@ -6,8 +6,9 @@ import { ApiError } from '../../../lib/api.ts';
 import { checkTimeslot } from '../api/check-timeslot.ts';
 import { useCreateShows } from '../api/create-shows.ts';
 import { useScreens } from '../api/screens.ts';
-import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
-import { emptyDraft, showDraftReducer, toDateTimings } from '../show-draft.ts';
+import { useCinemaTimeZone, useCleaningMinutes } from '../api/get-cinema-time-zone.ts';
+import { useMovieOptions } from '../api/get-movies.ts';
+import { draftOverlap, emptyDraft, showDraftReducer, toDateTimings, type ShowDraft } from '../show-draft.ts';
 import {
   checkNewTiming,
   cinemaNow,
@@ -49,6 +50,8 @@ export function AddShowForm() {
   const [draft, dispatch] = useReducer(showDraftReducer, emptyDraft);
   const [isChecking, setIsChecking] = useState(false);
   const createShows = useCreateShows();
+  const cleaningMinutes = useCleaningMinutes();
+  const movies = useMovieOptions();
   // '' is the spec's default screen: Total Seats in rows of 12 at one price (CONTRACT §7).
   const screens = useScreens();
   const [screenId, setScreenId] = useState('');
@@ -72,6 +75,12 @@ export function AddShowForm() {
     focusControl(formRef.current, field);
   }
 
+  /** The draft's own times must fit one screen: the film's runtime and the cleaning apart. */
+  function overlapIn(times: ShowDraft): string | null {
+    const runtime = movies.data?.find((movie) => movie._id === values.movie)?.runtime ?? '';
+    return draftOverlap(times, { runtime, cleaningMinutes, timeZone });
+  }
+
   async function addTime() {
     const check = checkNewTiming({
       movie: values.movie,
@@ -80,6 +89,8 @@ export function AddShowForm() {
       min: cinemaNow(new Date(), timeZone),
     });
     if (!check.ok) return refuse(check.field, check.message);
+    const overlap = overlapIn(showDraftReducer(draft, { type: 'add', date: check.date, time: check.time }));
+    if (overlap) return refuse('dateTime', overlap);
 
     setIsChecking(true);
     let slot: { available: boolean; message: string };
@@ -113,6 +124,9 @@ export function AddShowForm() {
       focusControl(formRef.current, `price-${priceProblem.seatClass}`);
       return;
     }
+    // The movie may have changed since the times were added: a longer film may not fit them.
+    const overlap = overlapIn(draft);
+    if (overlap) return refuse('dateTime', overlap);
     const single = classes[0];
     const onScreen = screen
       ? hasClassPrices
