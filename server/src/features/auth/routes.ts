@@ -7,7 +7,11 @@ import { parseInput } from '../../lib/parse.ts';
 import { authDocs } from './docs.ts';
 import { countAttempt } from './rate-limit.ts';
 
-/** Paths whose attempts count against AUTH_RATE_LIMIT (credential guessing and account spam). */
+/**
+ * Routes whose attempts count against AUTH_RATE_LIMIT (credential guessing and account spam), by
+ * the route that answered (each is registered at its exact path from docs.ts), so a trailing slash
+ * or a query is the same route; plugins/request-target.ts refuses every other spelling.
+ */
 const limitedPaths = new Set([
   '/api/auth/sign-in/email',
   '/api/auth/sign-up/email',
@@ -82,7 +86,8 @@ export async function authRoutes(app: FastifyInstance) {
       const path = request.url.split('?')[0]!;
       const rule = bodyRules[path];
       if (rule && request.method === 'POST') parseInput(rule, request.body ?? {});
-      if (request.method === 'POST' && limitedPaths.has(path) && config.AUTH_RATE_LIMIT > 0) {
+      const limited = limitedPaths.has(request.routeOptions.url ?? '');
+      if (request.method === 'POST' && limited && config.AUTH_RATE_LIMIT > 0) {
         const allowed = await countAttempt({
           db,
           key: `auth:${request.ip}`,
