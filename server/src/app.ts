@@ -102,7 +102,7 @@ export async function buildApp({
     // `Connection: close`), not refused: see ops/shutdown.ts.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    genReqId: requestIdOf,
+    genReqId: requestIdOf(config.TRUST_PROXY),
   });
 
   const seatMaps = new SeatMapCache(database.db, undefined, config.ACCESSIBLE_RELEASE_MINUTES);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.ts';
 
+/** What production cannot start without (besides a payment gateway). */
+const production = {
+  NODE_ENV: 'production',
+  BETTER_AUTH_SECRET: 'x'.repeat(32),
+  METRICS_TOKEN: 'scrape-token-0123456789',
+};
+
 describe('configuration', () => {
   it('has the contract defaults', () => {
     const env = loadEnv({});
@@ -49,10 +56,14 @@ describe('configuration', () => {
 
   it('requires a session secret in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET is required in production/);
-    expect(
-      loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), PAYMENT_GATEWAY: 'sandbox' })
-        .NODE_ENV,
-    ).toBe('production');
+    expect(loadEnv({ ...production, PAYMENT_GATEWAY: 'sandbox' }).NODE_ENV).toBe('production');
+  });
+
+  it('requires a token for /metrics in production', () => {
+    const { METRICS_TOKEN: _token, ...withoutToken } = production;
+    expect(() => loadEnv({ ...withoutToken, PAYMENT_GATEWAY: 'sandbox' })).toThrow(
+      /METRICS_TOKEN: METRICS_TOKEN is required in production/,
+    );
   });
 
   it('requires the three OIDC settings together', () => {
@@ -60,7 +71,7 @@ describe('configuration', () => {
   });
 
   it('runs the sandbox gateway in production only when it is chosen', () => {
-    const secret = { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32) };
+    const secret = production;
     expect(() => loadEnv(secret)).toThrow(/set PAYMENT_GATEWAY=sandbox to run the test gateway on purpose/);
     expect(loadEnv({ ...secret, PAYMENT_GATEWAY: 'sandbox' }).PAYMENT_GATEWAY).toBe('sandbox');
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
@@ -89,9 +100,17 @@ describe('configuration', () => {
     expect(
       loadEnv({ CORS_ORIGINS: 'https://kiosk.example.com/, http://localhost:5174' }).CORS_ORIGINS,
     ).toEqual(['https://kiosk.example.com', 'http://localhost:5174']);
-    for (const bad of ['*', 'kiosk.example.com', 'https://kiosk.example.com/app', 'ftp://x.example']) {
+    for (const bad of ['kiosk.example.com', 'https://kiosk.example.com/app', 'ftp://x.example']) {
       expect(() => loadEnv({ CORS_ORIGINS: bad }), bad).toThrow(
         /CORS_ORIGINS must be comma-separated origins/,
+      );
+    }
+  });
+
+  it('refuses a wildcard in CORS_ORIGINS instead of reading it as a host', () => {
+    for (const bad of ['*', 'https://*.example.com', 'https://kiosk.example.com, https://*.example.org']) {
+      expect(() => loadEnv({ CORS_ORIGINS: bad }), bad).toThrow(
+        /CORS_ORIGINS takes exact origins, not wildcards/,
       );
     }
   });

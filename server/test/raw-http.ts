@@ -34,7 +34,7 @@ export function rawRequest(
         const colon = line.indexOf(':');
         answerHeaders[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
       }
-      let answerBody = raw.subarray(end + 4);
+      let answerBody: Buffer = raw.subarray(end + 4);
       if (answerHeaders['transfer-encoding'] === 'chunked') answerBody = unchunk(answerBody);
       resolve({
         status: Number(statusLine.split(' ')[1]),

@@ -74,7 +74,10 @@ describe('one spelling per path', () => {
   it('counts sign-in attempts per address however the path is spelled', async () => {
     nextMinute();
     for (let i = 0; i < LIMIT; i++) {
-      const answer = await rawRequest(port, 'POST', '/api/auth/sign-in/email', { headers: json, body: wrongPassword });
+      const answer = await rawRequest(port, 'POST', '/api/auth/sign-in/email', {
+        headers: json,
+        body: wrongPassword,
+      });
       expect(answer.status).toBe(401);
     }
     for (const target of ['/api/auth/sign-in/email/', '/api/auth/sign-in/email?again=1']) {
@@ -100,7 +103,10 @@ describe('one spelling per path', () => {
       body: JSON.stringify({ reason: 'forged' }),
     });
     expect(cancel.status).toBe(400);
-    const [show] = await t.testDb.database.db.select({ status: shows.status }).from(shows).where(eq(shows.id, showId));
+    const [show] = await t.testDb.database.db
+      .select({ status: shows.status })
+      .from(shows)
+      .where(eq(shows.id, showId));
     expect(show!.status).toBe('active');
   });
 });

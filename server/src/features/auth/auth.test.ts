@@ -52,6 +52,13 @@ describe('sign-up and sign-in', () => {
     const cookie = String(response.headers['set-cookie']).split(';')[0]!;
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
     expect(session.json().user.email).toBe('asha@example.com');
+    // The session's token would work as a bearer for anyone who saw the answer: it is not in it.
+    const { token } = response.json<{ token: string }>();
+    for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }]) {
+      const answer = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers });
+      expect(answer.json().session.id).toEqual(expect.any(String));
+      expect(answer.body).not.toContain(token);
+    }
   });
 
   it('says plainly when the email is taken, the password weak, or the credentials wrong', async () => {
