@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../test/app.ts';
 import { rawRequest } from '../../test/raw-http.ts';
+import { insertMovie, insertShow } from '../db/factories.ts';
 import { shows, users } from '../db/schema.ts';
 import { PATH_REFUSED } from './request-target.ts';
 
@@ -17,11 +18,12 @@ let showId: string;
 
 // Over TCP: app.inject and fetch resolve dot segments and absolute-form targets themselves.
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, env: { AUTH_RATE_LIMIT: String(LIMIT) } });
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT: String(LIMIT) } });
+  const db = t.testDb.database.db;
   admin = await signUp(t.app);
-  await t.testDb.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
-  const [show] = await t.testDb.database.db.select({ id: shows.id }).from(shows).limit(1);
-  showId = show!.id;
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  const movie = await insertMovie(db, { title: 'Spellings' });
+  showId = (await insertShow(db, { movieId: movie.id, startsAt: new Date(Date.now() + 86_400_000) })).id;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
