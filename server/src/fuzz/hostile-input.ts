@@ -126,7 +126,7 @@ export function hostileQuery(keys: string[]): fc.Arbitrary<string> {
 /**
  * Other spellings of `path` (`/api/…`) that a router or better-auth could read as the same or
  * another route: dot segments plain and escaped, `//`, escaped slashes and letters, backslashes,
- * absolute-form targets.
+ * absolute-form targets, a fragment.
  */
 export function otherSpellings(path: string): string[] {
   const rest = path.slice('/api/'.length);
@@ -148,5 +148,6 @@ export function otherSpellings(path: string): string[] {
     `http://x${path}`,
     `https://127.0.0.1${path}?a=1`,
     `http://x/api/./${rest}`,
+    `${path}#x`,
   ];
 }

@@ -54,6 +54,9 @@ describe('one spelling per path', () => {
       '/api/auth\\sign-in/email',
       '/api/auth/sign-%69n/email',
       '/%61pi/auth/sign-in/email',
+      // Browsers never send a fragment; the router and better-auth drop it, request.url keeps it.
+      '/api/auth/sign-in/email#x',
+      '/api/auth/sign-in/email?x#/../y',
     ];
     for (const target of targets) {
       // More attempts than the limit allows: none may reach the password check or the limiter.
@@ -71,6 +74,14 @@ describe('one spelling per path', () => {
     expect(plain.status).toBe(401);
     const search = await rawRequest(port, 'GET', '/api/movies?q=..%2F.%2e//x');
     expect(search.status).toBe(200);
+  });
+
+  it('answers get-session without the token however its path is spelled', async () => {
+    const headers = { authorization: `Bearer ${admin.token}` };
+    for (const target of ['/api/auth/get-session', '/api/auth/get-session?x=1', '/api/auth/get-session#x']) {
+      const answer = await rawRequest(port, 'GET', target, { headers });
+      expect(answer.body, target).not.toContain(admin.token);
+    }
   });
 
   it('counts sign-in attempts per address however the path is spelled', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const PATH_REFUSED =
-  'The address is not valid: send a plain path (no scheme and host, ./ or ../, //, backslashes or encoded dots and slashes)';
+  'The address is not valid: send a plain path (no scheme and host, ./ or ../, //, backslashes, encoded dots and slashes or #)';
 
 /**
  * An escaped character that never needs escaping (RFC 3986 "unreserved": letters, digits, - . _ ~),
@@ -12,10 +12,13 @@ const NEEDLESS_ESCAPE = /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[def]|5[cf]|7e)/i;
 /** `.` or `..` as a whole segment, an empty segment (`//`) or a backslash. */
 const DOT_OR_EMPTY_SEGMENT = /\/\.{1,2}(?:\/|$)|\/\/|\\/;
 
-/** Whether a request target can only be read one way; the query is not looked at. */
+/**
+ * Whether a request target can only be read one way. The query is not looked at; a fragment is
+ * refused (browsers never send one; the routers drop it, `request.url` keeps it).
+ */
 export function isPlainTarget(target: string): boolean {
-  if (!target.startsWith('/')) return false;
-  const end = target.search(/[?#]/);
+  if (!target.startsWith('/') || target.includes('#')) return false;
+  const end = target.indexOf('?');
   const path = end === -1 ? target : target.slice(0, end);
   return !NEEDLESS_ESCAPE.test(path) && !DOT_OR_EMPTY_SEGMENT.test(path);
 }
