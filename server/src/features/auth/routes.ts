@@ -87,6 +87,10 @@ export async function authRoutes(app: FastifyInstance) {
     });
   }
   const limit = { rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: 60_000 } };
+  // The limit rides on those routes: one missing from docs.ts would go unlimited without a word.
+  const unrouted = [...limitedPaths].filter((path) => !authDocs.some((doc) => doc.url === path));
+  if (unrouted.length)
+    throw new Error(`Limited but not routes of their own (docs.ts): ${unrouted.join(', ')}`);
 
   // better-auth's whole API, bridged; the document leaves this wildcard out (hide) and lists the
   // endpoints our clients use (docs.ts), registered at their exact paths with the same handler.
