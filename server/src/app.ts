@@ -29,6 +29,7 @@ import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { fairQueue } from './plugins/fair-queue.ts';
 import { inputHygiene } from './plugins/input-hygiene.ts';
 import { openApi } from './plugins/openapi.ts';
+import { requestTarget } from './plugins/request-target.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { Lifecycle, lifecycleRoutes } from './ops/lifecycle.ts';
@@ -102,7 +103,7 @@ export async function buildApp({
     // `Connection: close`), not refused: see ops/shutdown.ts.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    genReqId: requestIdOf,
+    genReqId: requestIdOf(config.TRUST_PROXY),
   });
 
   const seatMaps = new SeatMapCache(database.db, undefined, config.ACCESSIBLE_RELEASE_MINUTES);
@@ -169,6 +170,8 @@ export async function buildApp({
     await Promise.all(unlisten.map((stop) => stop()));
   });
 
+  // First: every later check reads the one spelling of the path this leaves.
+  await app.register(requestTarget);
   await app.register(securityHeaders, { https: config.PUBLIC_URL.startsWith('https:') });
   await app.register(crossOrigin, {
     ownOrigins: [new URL(config.PUBLIC_URL).origin, ...devOrigins(config)],

@@ -80,6 +80,12 @@ const envSchema = z
     CORS_ORIGINS: optionalText.pipe(
       z
         .string()
+        // A URL parser reads `https://*.example.com` as a host named `*.example.com`: say so.
+        .refine((value) => !value.includes('*'), {
+          message:
+            'CORS_ORIGINS takes exact origins, not wildcards (*): list each one, such as https://kiosk.example.com',
+          abort: true,
+        })
         .transform(parseOrigins)
         .refine((value) => value !== null, {
           message: 'CORS_ORIGINS must be comma-separated origins such as https://kiosk.example.com',
@@ -90,7 +96,10 @@ const envSchema = z
     PAYMENT_GATEWAY: optionalText.pipe(
       z.enum(['stripe', 'sandbox'], { message: 'PAYMENT_GATEWAY must be stripe or sandbox' }).optional(),
     ),
-    /** Bearer token GET /metrics asks for; unset, it answers only local callers (not via a proxy). */
+    /**
+     * Bearer token GET /metrics asks for; required in production. Unset (development, tests), it
+     * answers only local callers (not via a proxy).
+     */
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     ),
@@ -208,6 +217,12 @@ function crossChecks(source: Source): string[] {
     problems.push(
       'SMTP_URL: SMTP_URL is required in production (unset, emails and their password-reset links ' +
         'would be written to the log instead of sent)',
+    );
+  }
+  // A proxy on the same machine that sends no X-Forwarded-For looks like a local caller.
+  if ((source.NODE_ENV ?? '').trim() === 'production' && !set('METRICS_TOKEN')) {
+    problems.push(
+      'METRICS_TOKEN: METRICS_TOKEN is required in production (at least 16 characters; scrape /metrics with Authorization: Bearer <token>)',
     );
   }
   const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter(set).length;

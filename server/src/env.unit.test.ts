@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.ts';
 
+/** What production cannot start without (besides a payment gateway). */
+const production = {
+  NODE_ENV: 'production',
+  BETTER_AUTH_SECRET: 'x'.repeat(32),
+  METRICS_TOKEN: 'scrape-token-0123456789',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+};
+
 describe('configuration', () => {
   it('has the contract defaults', () => {
     const env = loadEnv({});
@@ -49,26 +57,25 @@ describe('configuration', () => {
 
   it('requires a session secret in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET is required in production/);
-    expect(
-      loadEnv({
-        NODE_ENV: 'production',
-        BETTER_AUTH_SECRET: 'x'.repeat(32),
-        PAYMENT_GATEWAY: 'sandbox',
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-      }).NODE_ENV,
-    ).toBe('production');
+    expect(loadEnv({ ...production, PAYMENT_GATEWAY: 'sandbox' }).NODE_ENV).toBe('production');
+  });
+
+  it('requires a token for /metrics in production', () => {
+    const { METRICS_TOKEN: _token, ...withoutToken } = production;
+    expect(() => loadEnv({ ...withoutToken, PAYMENT_GATEWAY: 'sandbox' })).toThrow(
+      /METRICS_TOKEN: METRICS_TOKEN is required in production/,
+    );
   });
 
   it('requires SMTP_URL in production: unset, emails and their reset links would go to the log', () => {
-    const production = {
-      NODE_ENV: 'production',
-      BETTER_AUTH_SECRET: 'x'.repeat(32),
-      PAYMENT_GATEWAY: 'sandbox',
-    };
-    expect(() => loadEnv(production)).toThrow(/SMTP_URL: SMTP_URL is required in production/);
-    expect(loadEnv({ ...production, SMTP_URL: 'smtps://user:pass@mail.example.com' }).SMTP_URL).toBe(
-      'smtps://user:pass@mail.example.com',
+    const { SMTP_URL: _smtp, ...withoutSmtp } = production;
+    expect(() => loadEnv({ ...withoutSmtp, PAYMENT_GATEWAY: 'sandbox' })).toThrow(
+      /SMTP_URL: SMTP_URL is required in production/,
     );
+    expect(
+      loadEnv({ ...production, PAYMENT_GATEWAY: 'sandbox', SMTP_URL: 'smtps://user:pass@mail.example.com' })
+        .SMTP_URL,
+    ).toBe('smtps://user:pass@mail.example.com');
     expect(loadEnv({}).SMTP_URL).toBeUndefined();
   });
 
@@ -77,11 +84,7 @@ describe('configuration', () => {
   });
 
   it('runs the sandbox gateway in production only when it is chosen', () => {
-    const secret = {
-      NODE_ENV: 'production',
-      BETTER_AUTH_SECRET: 'x'.repeat(32),
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-    };
+    const secret = production;
     expect(() => loadEnv(secret)).toThrow(/set PAYMENT_GATEWAY=sandbox to run the test gateway on purpose/);
     expect(loadEnv({ ...secret, PAYMENT_GATEWAY: 'sandbox' }).PAYMENT_GATEWAY).toBe('sandbox');
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
@@ -110,9 +113,17 @@ describe('configuration', () => {
     expect(
       loadEnv({ CORS_ORIGINS: 'https://kiosk.example.com/, http://localhost:5174' }).CORS_ORIGINS,
     ).toEqual(['https://kiosk.example.com', 'http://localhost:5174']);
-    for (const bad of ['*', 'kiosk.example.com', 'https://kiosk.example.com/app', 'ftp://x.example']) {
+    for (const bad of ['kiosk.example.com', 'https://kiosk.example.com/app', 'ftp://x.example']) {
       expect(() => loadEnv({ CORS_ORIGINS: bad }), bad).toThrow(
         /CORS_ORIGINS must be comma-separated origins/,
+      );
+    }
+  });
+
+  it('refuses a wildcard in CORS_ORIGINS instead of reading it as a host', () => {
+    for (const bad of ['*', 'https://*.example.com', 'https://kiosk.example.com, https://*.example.org']) {
+      expect(() => loadEnv({ CORS_ORIGINS: bad }), bad).toThrow(
+        /CORS_ORIGINS takes exact origins, not wildcards/,
       );
     }
   });

@@ -122,3 +122,32 @@ export function hostileQuery(keys: string[]): fc.Arbitrary<string> {
     .array(fc.tuple(key, value), { minLength: 1, maxLength: 4 })
     .map((pairs) => `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&')}`);
 }
+
+/**
+ * Other spellings of `path` (`/api/…`) that a router or better-auth could read as the same or
+ * another route: dot segments plain and escaped, `//`, escaped slashes and letters, backslashes,
+ * absolute-form targets, a fragment.
+ */
+export function otherSpellings(path: string): string[] {
+  const rest = path.slice('/api/'.length);
+  const lastSlash = path.lastIndexOf('/');
+  return [
+    `/api/./${rest}`,
+    `/api/x/../${rest}`,
+    `/api/%2e/${rest}`,
+    `/api/x/%2E%2e/${rest}`,
+    `/api/x/.%2E/${rest}`,
+    `${path}/.`,
+    `${path}/x/..`,
+    `/api//${rest}`,
+    `${path.slice(0, lastSlash)}%2F${path.slice(lastSlash + 1)}`,
+    `${path.slice(0, lastSlash)}%5c${path.slice(lastSlash + 1)}`,
+    `${path.slice(0, lastSlash)}\\${path.slice(lastSlash + 1)}`,
+    `/%61pi/${rest}`,
+    `/api/${rest.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`)}`,
+    `http://x${path}`,
+    `https://127.0.0.1${path}?a=1`,
+    `http://x/api/./${rest}`,
+    `${path}#x`,
+  ];
+}

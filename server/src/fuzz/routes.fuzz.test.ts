@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../test/app.ts';
+import { rawRequest } from '../../test/raw-http.ts';
 import { bookings, movies, payments, screens, shows, users } from '../db/schema.ts';
-import { hostileBody, hostilePathSegment, hostileQuery, type Json } from './hostile-input.ts';
+import { PATH_REFUSED } from '../plugins/request-target.ts';
+import { hostileBody, hostilePathSegment, hostileQuery, otherSpellings, type Json } from './hostile-input.ts';
 
 /**
  * Every route of the API, fed generated bad input (fast-check): wrong types, huge and deeply
@@ -15,6 +18,8 @@ import { hostileBody, hostilePathSegment, hostileQuery, type Json } from './host
  *
  * Each field a route reads gets a bad value in every request, so no generated request is valid
  * and nothing may change. Routes that change state with no input at all (sign-out) are left out.
+ * Every route is also asked for under other spellings of its path (dot segments, escapes,
+ * absolute-form targets), over TCP, and each must be refused before a route sees it.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD' | 'PATCH' | 'OPTIONS';
@@ -119,6 +124,7 @@ let t: TestApp;
 let admin: SignedIn;
 let buyer: SignedIn;
 const counts = new Map<string, number>();
+let otherSpellingsSent = 0;
 
 /** A digest of every table a client can change (sessions, limits and the audit trail aside). */
 async function dataDigest(): Promise<string> {
@@ -165,7 +171,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
-  console.info(`fuzz: ${counts.size} routes, ${total} requests`);
+  console.info(
+    `fuzz: ${counts.size} routes, ${total} requests, ${otherSpellingsSent} other spellings over TCP`,
+  );
 });
 
 const credentials = fc.constantFrom<'none' | 'buyer' | 'admin'>('none', 'buyer', 'admin');
@@ -229,5 +237,33 @@ describe('every route refuses bad input cleanly', () => {
     // The sessions used still work: nothing generated signed anyone out or changed a role.
     const check = await t.app.inject({ method: 'GET', url: '/api/admin/is-admin', headers: admin.bearer });
     expect(check.json()).toMatchObject({ success: true, isAdmin: true });
+  }, 180_000);
+
+  // Over TCP: app.inject resolves dot segments and absolute-form targets before the app sees them.
+  it('refuses every other spelling of every route before the route sees it', async () => {
+    const before = await dataDigest();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    for (const route of routes) {
+      const path = fill(
+        route.path,
+        route.path.split(':').map(() => 'x'),
+      );
+      for (const [index, target] of otherSpellings(path).entries()) {
+        const who = [{}, admin.bearer, buyer.bearer][index % 3]!;
+        const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
+        const answer = await rawRequest(port, route.method, target, {
+          headers: hasBody ? { ...who, 'content-type': 'application/json' } : who,
+          body: hasBody ? '{}' : undefined,
+        });
+        otherSpellingsSent++;
+        const where = `${route.method} ${target} → ${answer.status} ${answer.body.slice(0, 200)}`;
+        expect(answer.status, where).toBe(400);
+        if (route.method !== 'HEAD') {
+          expect(JSON.parse(answer.body), where).toEqual({ success: false, message: PATH_REFUSED });
+        }
+      }
+    }
+    expect(await dataDigest()).toBe(before);
   }, 180_000);
 });

@@ -102,6 +102,7 @@ describe('request ids', () => {
   it('reach the client in X-Request-Id, and in the body of a server failure; a proxy may set them', async () => {
     const failing = await createTestApp({
       testDb: t.testDb,
+      env: { TRUST_PROXY: '127.0.0.1' },
       extend: (app) =>
         app.get('/api/test-failure', async () => {
           throw new Error('database exploded');
@@ -136,6 +137,31 @@ describe('request ids', () => {
       expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await failing.app.close();
+    }
+  });
+
+  it('are our own when no proxy is trusted: a client cannot choose the id its log lines carry', async () => {
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/movies',
+      headers: { 'x-request-id': 'lb-7f3a.42' },
+    });
+    expect(given.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    const behindProxy = await createTestApp({ testDb: t.testDb, env: { TRUST_PROXY: '10.0.0.1' } });
+    try {
+      const headers = { 'x-request-id': 'lb-7f3a.42' };
+      const direct = await behindProxy.app.inject({ method: 'GET', url: '/api/movies', headers });
+      expect(direct.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const proxied = await behindProxy.app.inject({
+        method: 'GET',
+        url: '/api/movies',
+        headers,
+        remoteAddress: '10.0.0.1',
+      });
+      expect(proxied.headers['x-request-id']).toBe('lb-7f3a.42');
+    } finally {
+      await behindProxy.app.close();
     }
   });
 });

@@ -2,14 +2,33 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import proxyAddr from '@fastify/proxy-addr';
+import type { Env } from '../env.ts';
 
 /** Ids a proxy may hand us: short, and nothing that could forge a log line or a header. */
 const acceptableId = /^[A-Za-z0-9._:-]{1,100}$/;
 
-/** The request's id: the X-Request-Id a proxy sent when it looks sane, or a fresh UUID. */
-export function requestIdOf(request: IncomingMessage): string {
-  const given = request.headers['x-request-id'];
-  return typeof given === 'string' && acceptableId.test(given) ? given : randomUUID();
+/**
+ * Fastify's genReqId: the X-Request-Id a trusted proxy (TRUST_PROXY) sent when it looks sane, or a
+ * fresh UUID. Anyone else's is ignored: it would choose the id its log lines are found by.
+ */
+export function requestIdOf(trustProxy: Env['TRUST_PROXY']): (request: IncomingMessage) => string {
+  const fromProxy = trustedPeer(trustProxy);
+  return (request) => {
+    const given = request.headers['x-request-id'];
+    const believed =
+      typeof given === 'string' && acceptableId.test(given) && fromProxy(request.socket.remoteAddress ?? '');
+    return believed ? given : randomUUID();
+  };
+}
+
+/** Whether the peer is a proxy TRUST_PROXY names, as Fastify decides for X-Forwarded-For. */
+function trustedPeer(trustProxy: Env['TRUST_PROXY']): (address: string) => boolean {
+  if (trustProxy === false) return () => false;
+  // A hop count trusts that many proxies nearest the server, the peer first.
+  if (typeof trustProxy !== 'object') return () => true;
+  const trusts = proxyAddr.compile(trustProxy);
+  return (address) => trusts(address, 0);
 }
 
 /**

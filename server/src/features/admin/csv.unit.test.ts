@@ -17,6 +17,18 @@ describe('CSV export', () => {
     expect(csvField(-5)).toBe('-5');
   });
 
+  it('keeps formulas behind leading spaces, no-break spaces and line breaks from running too', () => {
+    // Spreadsheets skip leading white space before reading a cell as a formula.
+    for (const lead of [' ', '\u00a0', '\n', '\r\n', '\t', ' \t\u00a0 ', '\u2007', '\u3000']) {
+      for (const start of ['=', '+', '-', '@']) {
+        const cell = `${lead}${start}HYPERLINK("x")`;
+        expect(csvField(cell).replace(/^"/, ''), JSON.stringify(cell)).toMatch(/^'/);
+      }
+    }
+    expect(csvField(' plain')).toBe('" plain"');
+    expect(csvField('\u00a0Asha')).toBe('"\u00a0Asha"');
+  });
+
   it('ends rows with CRLF', () => {
     expect(csvRow(['a', 'b,c', 3])).toBe('a,"b,c",3\r\n');
   });

@@ -53,6 +53,13 @@ describe('sign-up and sign-in', () => {
     const cookie = String(response.headers['set-cookie']).split(';')[0]!;
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
     expect(session.json().user.email).toBe('asha@example.com');
+    // The session's token would work as a bearer for anyone who saw the answer: it is not in it.
+    const { token } = response.json<{ token: string }>();
+    for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }]) {
+      const answer = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers });
+      expect(answer.json().session.id).toEqual(expect.any(String));
+      expect(answer.body).not.toContain(token);
+    }
   });
 
   it('says plainly when the email is taken, the password weak, or the credentials wrong', async () => {
@@ -122,6 +129,30 @@ describe('rate limit on sign-in and sign-up', () => {
     expect((await attempt('203.0.113.10')).statusCode).toBe(401);
     t.clock.now = new Date(t.clock.now.getTime() + 60_000);
     expect((await attempt('203.0.113.9')).statusCode).toBe(401);
+  });
+
+  it('counts attempts on every process of the database together', async () => {
+    const other = await createTestApp({
+      testDb: t.testDb,
+      env: { AUTH_RATE_LIMIT: '5', TRUST_PROXY: '127.0.0.1' },
+    });
+    try {
+      t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+      other.clock.now = t.clock.now;
+      const attempt = (app: typeof t.app) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          payload: { email: 'nobody@example.com' },
+          headers: { 'x-forwarded-for': '203.0.113.20' },
+        });
+      const answers = await Promise.all([0, 1, 2, 3, 4].map((i) => attempt(i % 2 ? other.app : t.app)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect((await attempt(other.app)).statusCode).toBe(429);
+      expect((await attempt(t.app)).statusCode).toBe(429);
+    } finally {
+      await other.app.close();
+    }
   });
 });
 

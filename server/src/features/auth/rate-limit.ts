@@ -1,25 +1,25 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 
-const WINDOW_MS = 60_000;
-
 /**
- * Counts one attempt for `key` in the current minute and says whether it is within `limit`.
- * One upsert, so concurrent attempts from several processes are all counted.
+ * Counts one attempt for `key` in the current fixed window of `windowMs`: the attempts so far
+ * in it, and the milliseconds until the next one starts. One upsert, so concurrent attempts from
+ * several processes are all counted.
  */
 export async function countAttempt({
   db,
   key,
-  limit,
   now,
+  windowMs,
 }: {
   db: Queryable;
   key: string;
-  limit: number;
   now: Date;
-}): Promise<boolean> {
-  const windowStart = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
+  windowMs: number;
+}): Promise<{ count: number; msLeft: number }> {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
@@ -30,9 +30,38 @@ export async function countAttempt({
     .returning({ count: rateLimits.count });
   // Old windows are worthless; sweep them now and then rather than on every attempt.
   if (Math.random() < 0.02) {
-    await db
-      .delete(rateLimits)
-      .where(lt(rateLimits.windowStart, new Date(windowStart.getTime() - WINDOW_MS)));
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(windowStart.getTime() - windowMs)));
   }
-  return (row?.count ?? 0) <= limit;
+  return { count: row?.count ?? 0, msLeft: windowStart.getTime() + windowMs - now.getTime() };
+}
+
+/**
+ * A store for @fastify/rate-limit in the database, so every process counts together, on the
+ * app's clock. Every route it guards shares one count per client (`prefix` + the plugin's key).
+ */
+export function databaseStore({
+  db,
+  clock,
+  prefix,
+}: {
+  db: Queryable;
+  clock: () => Date;
+  prefix: string;
+}): FastifyRateLimitStoreCtor {
+  return class DatabaseStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      countAttempt({ db, key: `${prefix}${key}`, now: clock(), windowMs: timeWindow }).then(
+        ({ count, msLeft }) => callback(null, { current: count, ttl: msLeft }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
 }
