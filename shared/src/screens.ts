@@ -16,6 +16,19 @@ export const screenInput = z.object({
 });
 export type ScreenInput = z.input<typeof screenInput>;
 
+const activeFlag = z.boolean({ message: 'active must be true or false' });
+
+/**
+ * PUT /api/admin/screens/{id}: a new name and layout, `active` (false retires the screen: no new
+ * shows on it, those made before go on), or both.
+ */
+export const screenUpdateInput = z.union([
+  screenInput.extend({ active: activeFlag.optional() }),
+  z.object({ active: activeFlag }).strict(),
+]);
+export type ScreenUpdateInput = z.input<typeof screenUpdateInput>;
+export type ScreenUpdate = z.infer<typeof screenUpdateInput>;
+
 /** A screen as the admin API answers it. */
 export const screenSchema = z
   .object({
@@ -27,6 +40,7 @@ export const screenSchema = z
     upcomingShows: z.number().int().meta({
       description: 'Active shows not yet started: they keep the layout they were made with whatever the edit',
     }),
+    active: z.boolean().meta({ description: 'False once retired: no new shows on it (CONTRACT §7)' }),
   })
   .meta({ id: 'Screen' });
 export type Screen = z.infer<typeof screenSchema> & { layout: Layout };

@@ -55,8 +55,8 @@ export async function isScreenFree(db: Db, screenId: string, startsAt: Date, fre
 }
 
 /**
- * The screens with no live show overlapping [startsAt, freeAt), the default screen first, then by
- * name: where a show added without a screen can go (the spec's payload knows no screens).
+ * The active screens with no live show overlapping [startsAt, freeAt), the default screen first,
+ * then by name: where a show added without a screen can go (the spec's payload knows no screens).
  */
 export async function freeScreens(
   db: Db,
@@ -78,7 +78,7 @@ export async function freeScreens(
   return db
     .select({ id: screens.id, name: screens.name })
     .from(screens)
-    .where(sql`not exists (${overlapping})`)
+    .where(and(eq(screens.active, true), sql`not exists (${overlapping})`))
     .orderBy(desc(sql`${screens.id} = ${defaultScreenId}`), asc(screens.name));
 }
 
