@@ -52,7 +52,7 @@ beforeAll(async () => {
     totalSeats: 96,
     dateTimings: [{ date: addDays(zonedDate(new Date(), timeZone), 2), timings: ['11:00 PM'] }],
   });
-}, 90_000);
+}, 120_000);
 afterAll(() => app?.close());
 
 const toastSaying = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
@@ -113,5 +113,5 @@ describe('an admin correcting and retiring a movie', () => {
     expect(after.answer.map((movie) => movie.title)).not.toContain(corrected);
     expect(after.shown).not.toContain(corrected);
     expect(after.shown.length).toBeGreaterThan(0);
-  });
+  }, 180_000);
 });

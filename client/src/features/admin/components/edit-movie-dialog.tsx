@@ -57,18 +57,26 @@ export function EditMovieDialog({ movie, onClose }: { movie: Movie; onClose: () 
 
   return (
     <Modal title={`Edit movie: ${movie.title}`} onClose={onClose} panelClassName="mx-auto max-w-3xl">
-      <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4 px-4 py-4">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Changes show on the buyers’ pages at once. The booking link stays <code>/book/{movie.slug}</code>.
-        </p>
-        <FormMessage message={errors.form} />
-        <MovieFields
-          values={values}
-          errors={errors}
-          onChange={change}
-          onFeaturedChange={(featured) => setValues((current) => ({ ...current, featured }))}
-        />
-        <div className="flex justify-end gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+      {/* Taller than a laptop's screen: the fields scroll between the title and the buttons. */}
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={handleSubmit}
+        className="flex max-h-[calc(100dvh-7rem)] flex-col"
+      >
+        <div className="flex flex-col gap-4 overflow-y-auto px-4 py-4">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Changes show on the buyers’ pages at once. The booking link stays <code>/book/{movie.slug}</code>.
+          </p>
+          <FormMessage message={errors.form} />
+          <MovieFields
+            values={values}
+            errors={errors}
+            onChange={change}
+            onFeaturedChange={(featured) => setValues((current) => ({ ...current, featured }))}
+          />
+        </div>
+        <div className="flex justify-end gap-2 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800">
           <button type="button" className={buttonClassName('secondary')} onClick={onClose}>
             Close
           </button>
