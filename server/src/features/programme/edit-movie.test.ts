@@ -1,9 +1,11 @@
 import { addDays, zonedDate, type AdminMovie, type Movie, type Show } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { testDatabaseKind } from '../../../test/database.ts';
 import { insertBooking } from '../../db/factories.ts';
-import { auditLog, users } from '../../db/schema.ts';
+import { auditLog, bookings, users } from '../../db/schema.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -320,6 +322,44 @@ describe('retiring a movie', () => {
       occupiedSeats: Record<string, true>;
     }>();
     expect(Object.keys(occupiedSeats).length).toBe(answers.filter((a) => a.statusCode === 200).length - 1);
+  });
+});
+
+describe('a retirement and a hold at the same moment', () => {
+  // As a hold does: lock the show KEY SHARE and insert the booking, then stay open. The
+  // retirement must wait for it (it locks the film's shows), so the booking commits before the
+  // film is retired, never after. Without that lock the retirement commits at once.
+  it.runIf(testDatabaseKind === 'postgres')('waits for a hold under way to commit', async () => {
+    const movie = await addMovie({ Title: 'Held while retiring' });
+    const show = await addShow(movie._id, day(7), '10:00 AM');
+    const hold = new pg.Client({ connectionString: t.testDb.url });
+    const watcher = new pg.Client({ connectionString: t.testDb.url });
+    await Promise.all([hold.connect(), watcher.connect()]);
+    try {
+      await hold.query('begin');
+      await hold.query('select 1 from shows where id = $1 for key share', [show._id]);
+      await hold.query(
+        `insert into bookings (id, user_id, show_id, seats, amount_paise, expires_at)
+         values (gen_random_uuid(), $1, $2, '{A1}', 20000, now() + interval '10 minutes')`,
+        [buyer.userId, show._id],
+      );
+      // inject() starts a request when it is awaited: Promise.resolve starts it now.
+      const retired = Promise.resolve(edit(movie._id, { active: false }));
+      for (;;) {
+        const { rows } = await watcher.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (rows[0]!.n >= 1) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await hold.query('commit');
+      expect((await retired).statusCode).toBe(200);
+      const made = await t.testDb.database.db.select().from(bookings).where(eq(bookings.showId, show._id));
+      expect(made).toHaveLength(1);
+    } finally {
+      await Promise.all([hold.end(), watcher.end()]);
+    }
   });
 });
 
