@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { screenInput, screenUpdateInput, type ScreenResponse, type ScreensResponse } from '@marquee/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pgError } from '../../db/client.ts';
 import { screens } from '../../db/schema.ts';
