@@ -22,10 +22,25 @@ const activeFlag = z.boolean({ message: 'active must be true or false' });
  * PUT /api/admin/screens/{id}: a new name and layout, `active` (false retires the screen: no new
  * shows on it, those made before go on), or both.
  */
-export const screenUpdateInput = z.union([
-  screenInput.extend({ active: activeFlag.optional() }),
-  z.object({ active: activeFlag }).strict(),
-]);
+export const screenUpdateInput = z
+  .object({
+    name: screenInput.shape.name.optional(),
+    layout: screenInput.shape.layout.optional(),
+    active: activeFlag.optional(),
+  })
+  .superRefine((input, context) => {
+    const problem =
+      input.name === undefined && input.layout === undefined
+        ? input.active === undefined
+          ? 'Send a name and layout, or active'
+          : null
+        : input.name === undefined
+          ? 'Please enter a screen name'
+          : input.layout === undefined
+            ? 'Please draw the layout'
+            : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 export type ScreenUpdateInput = z.input<typeof screenUpdateInput>;
 export type ScreenUpdate = z.infer<typeof screenUpdateInput>;
 

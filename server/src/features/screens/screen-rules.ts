@@ -107,7 +107,7 @@ export async function updateScreen(
 ): Promise<{ row: ScreenRow; changes: Record<string, { from: unknown; to: unknown }> }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   const set: Partial<ScreenRow> = { updatedAt: now };
-  if ('layout' in input) {
+  if (input.name !== undefined && input.layout !== undefined) {
     Object.assign(set, { name: input.name, layout: input.layout });
     if (input.name !== before.name) changes.name = { from: before.name, to: input.name };
   }

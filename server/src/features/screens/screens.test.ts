@@ -348,7 +348,11 @@ describe('retiring a screen', () => {
     const screen = await addScreen('Flagged Audi');
     const bad = await call('PUT', `/api/admin/screens/${screen._id}`, admin, { active: 'no' });
     expect(bad.statusCode).toBe(400);
-    expect((await call('PUT', `/api/admin/screens/${screen._id}`, admin, {})).statusCode).toBe(400);
+    expect(bad.json().message).toBe('active must be true or false');
+    const empty = await call('PUT', `/api/admin/screens/${screen._id}`, admin, {});
+    expect(empty.json()).toEqual({ success: false, message: 'Send a name and layout, or active' });
+    const nameOnly = await call('PUT', `/api/admin/screens/${screen._id}`, admin, { name: 'Renamed' });
+    expect(nameOnly.json()).toEqual({ success: false, message: 'Please draw the layout' });
     for (const who of [staff, buyer]) {
       const response = await call('PUT', `/api/admin/screens/${screen._id}`, who, { active: false });
       expect(response.statusCode).toBe(403);
