@@ -16,6 +16,7 @@ import { favouriteRoutes } from './features/favourites/routes.ts';
 import { counterGateway, type GatewayName, type PaymentGateway } from './features/payments/gateway.ts';
 import { startRefundWorker } from './features/payments/refund-worker.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
+import { movieRoutes } from './features/programme/movie-routes.ts';
 import { programmeRoutes } from './features/programme/routes.ts';
 import { SandboxGateway } from './features/payments/sandbox-gateway.ts';
 import { StripeGateway } from './features/payments/stripe-gateway.ts';
@@ -194,6 +195,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(admissionRoutes);
   await app.register(programmeRoutes);
+  await app.register(movieRoutes);
   await app.register(screenRoutes);
   await app.register(seatRoutes);
   await app.register(staticFiles);

@@ -87,6 +87,15 @@ export const createMovieInput = z.object({
 });
 export type CreateMovieInput = z.infer<typeof createMovieInput>;
 
+/**
+ * PUT /api/movies/{id}: any field of the add form, checked in the same words (a field left out
+ * keeps its value; an empty optional one is cleared), and `active`: false retires the film.
+ */
+export const updateMovieInput = createMovieInput
+  .partial()
+  .extend({ active: z.boolean({ message: 'active must be true or false' }).optional() });
+export type UpdateMovieInput = z.infer<typeof updateMovieInput>;
+
 /** A rating out of 10 from the form's free text ('8.5', '8.5/10', '85%'), or null. */
 export function ratingFromText(text: string): number | null {
   const match = /(\d+(?:\.\d+)?)\s*(%|\/\s*(\d+))?/.exec(text);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { createMovieInput, createShowsInput, updateShowInput } from './admin-input.ts';
+import type { createMovieInput, createShowsInput, updateMovieInput, updateShowInput } from './admin-input.ts';
 import { instant, ok, pageFields, uuid } from './api.ts';
 import { bookingSchema, bookingStatusSchema } from './bookings.ts';
 import { movieSchema, showSchema, showWith } from './catalogue.ts';
@@ -103,6 +103,7 @@ export type AuditResponse = z.infer<typeof auditResponse>;
 export type CreateMovieRequest = z.input<typeof createMovieInput>;
 export const createMovieResponse = ok({ movie: movieSchema });
 export type CreateMovieResponse = z.infer<typeof createMovieResponse>;
+export type UpdateMovieRequest = z.input<typeof updateMovieInput>;
 
 /** GET /api/admin/is-admin: what the admin area's guard asks. */
 export const isAdminResponse = ok({ isAdmin: z.boolean() });

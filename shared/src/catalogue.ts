@@ -16,6 +16,9 @@ export const movieSchema = z
     trailer_link: z.string().nullable(),
     booking_link: z.string(),
     featured: z.boolean().meta({ description: "Shown in the home page's hero carousel" }),
+    active: z.boolean().meta({
+      description: 'False once retired: hidden from every buyer list, no new shows or bookings (CONTRACT §3)',
+    }),
     Title: z.string(),
     Year: z.string(),
     Rated: z.string(),
@@ -81,6 +84,18 @@ export type MovieWithShows = z.infer<typeof movieWithShowsSchema>;
 
 export const moviesResponse = ok({ movies: z.array(movieSchema) });
 export type MoviesResponse = z.infer<typeof moviesResponse>;
+/** A movie as the admin's movie list has it: with how many shows it has ever had. */
+export const adminMovieSchema = movieSchema
+  .extend({
+    showCount: z
+      .number()
+      .int()
+      .meta({ description: 'Every show it has had, cancelled ones too: 0 means it can be deleted' }),
+  })
+  .meta({ id: 'AdminMovie' });
+export type AdminMovie = z.infer<typeof adminMovieSchema>;
+export const adminMoviesResponse = ok({ movies: z.array(adminMovieSchema) });
+export type AdminMoviesResponse = z.infer<typeof adminMoviesResponse>;
 export const movieResponse = ok({ movie: movieSchema });
 export type MovieResponse = z.infer<typeof movieResponse>;
 export const moviesWithShowsResponse = ok({ movies: z.array(movieWithShowsSchema) });

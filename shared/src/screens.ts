@@ -19,6 +19,34 @@ export const screenInput = z.object({
 });
 export type ScreenInput = z.input<typeof screenInput>;
 
+const activeFlag = z.boolean({ message: 'active must be true or false' });
+
+/**
+ * PUT /api/admin/screens/{id}: a new name and layout, `active` (false retires the screen: no new
+ * shows on it, those made before go on), or both.
+ */
+export const screenUpdateInput = z
+  .object({
+    name: screenInput.shape.name.optional(),
+    layout: screenInput.shape.layout.optional(),
+    active: activeFlag.optional(),
+  })
+  .superRefine((input, context) => {
+    const problem =
+      input.name === undefined && input.layout === undefined
+        ? input.active === undefined
+          ? 'Send a name and layout, or active'
+          : null
+        : input.name === undefined
+          ? 'Please enter a screen name'
+          : input.layout === undefined
+            ? 'Please draw the layout'
+            : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+export type ScreenUpdateInput = z.input<typeof screenUpdateInput>;
+export type ScreenUpdate = z.infer<typeof screenUpdateInput>;
+
 /** A screen as the admin API answers it. */
 export const screenSchema = z
   .object({
@@ -30,6 +58,7 @@ export const screenSchema = z
     upcomingShows: z.number().int().meta({
       description: 'Active shows not yet started: they keep the layout they were made with whatever the edit',
     }),
+    active: z.boolean().meta({ description: 'False once retired: no new shows on it (CONTRACT §7)' }),
   })
   .meta({ id: 'Screen' });
 export type Screen = z.infer<typeof screenSchema> & { layout: Layout };

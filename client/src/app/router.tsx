@@ -108,6 +108,10 @@ const router = createBrowserRouter([
           import('./routes/admin/dashboard.tsx').then((m) => ({ Component: m.AdminDashboardRoute })),
       },
       {
+        path: 'movies',
+        lazy: () => import('./routes/admin/movies.tsx').then((m) => ({ Component: m.AdminMoviesRoute })),
+      },
+      {
         path: 'add-movie',
         lazy: () => import('./routes/admin/add-movie.tsx').then((m) => ({ Component: m.AdminAddMovieRoute })),
       },

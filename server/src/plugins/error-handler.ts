@@ -1,6 +1,7 @@
 import { messages } from '@marquee/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { pgError } from '../db/client.ts';
 import { DatabaseBusyError } from '../db/fair-queue.ts';
 import { AppError } from '../lib/app-error.ts';
 import { loggableError } from '../lib/loggable-error.ts';
@@ -39,6 +40,8 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ ...error.extra, success: false, message: error.message });
     }
+    const refusal = databaseRefusal(error);
+    if (refusal) return reply.status(refusal.status).send({ success: false, message: refusal.message });
     if (causedBy(error, DatabaseBusyError)) {
       // The embedded database's queue is full (db/fair-queue.ts): nothing was done; come back.
       return reply.status(503).header('retry-after', '1').send({ success: false, message: BUSY });
@@ -56,6 +59,17 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       .send({ success: false, message: messages.internal });
   });
 });
+
+/**
+ * A rule the database keeps for itself (a trigger, migration 0011) refuses in words with SQLSTATE
+ * MQ + the status to answer.
+ */
+function databaseRefusal(error: unknown): { status: 404 | 409; message: string } | null {
+  const pg = pgError(error);
+  if (pg?.code === 'MQ409' || pg?.code === 'MQ404')
+    return { status: pg.code === 'MQ409' ? 409 : 404, message: pg.message };
+  return null;
+}
 
 /** Whether `error` or one of its causes (drizzle wraps driver errors) is a `type`. */
 function causedBy(error: unknown, type: new (...args: never[]) => Error): boolean {

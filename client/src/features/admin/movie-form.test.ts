@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyMovieForm, toCreateMovieRequest, validateMovieForm } from './movie-form.ts';
+import type { Movie } from '@marquee/shared';
+import {
+  emptyMovieForm,
+  movieFormFromMovie,
+  toCreateMovieRequest,
+  toUpdateMovieRequest,
+  validateMovieEdit,
+  validateMovieForm,
+} from './movie-form.ts';
 
 describe('Add Movie validation', () => {
   it('takes only a four-digit year from 1888 to next year (the clock given)', () => {
@@ -59,5 +67,43 @@ describe('the Add Movie request', () => {
       Year: '2024',
       featured: true,
     });
+  });
+});
+
+describe('the movie edit request', () => {
+  const movie = {
+    ...Object.fromEntries(Object.keys(emptyMovieForm).map((key) => [key, ''])),
+    Title: 'Kantaara',
+    Year: '2022',
+    Genre: 'Drama',
+    Ratings: '8.1',
+    trailer_link: null,
+    featured: false,
+  } as unknown as Movie;
+
+  it('starts from the movie as it is and sends only what changed', () => {
+    const values = movieFormFromMovie(movie);
+    expect(values).toMatchObject({ Title: 'Kantaara', Genre: 'Drama', Ratings: '8.1', trailer_link: '' });
+    expect(toUpdateMovieRequest(values, movie)).toEqual({});
+    expect(
+      toUpdateMovieRequest(
+        { ...values, Title: ' Kantara ', trailer_link: 'https://example.com/t', featured: true },
+        movie,
+      ),
+    ).toEqual({ Title: 'Kantara', trailer_link: 'https://example.com/t', featured: true });
+  });
+
+  it('checks what was changed in the add form’s words, and lets a kept value be', () => {
+    const seeded = { ...movie, Poster: '/posters/kantara.svg' } as Movie;
+    const values = movieFormFromMovie(seeded);
+    expect(validateMovieEdit(values, seeded)).toEqual({});
+    expect(validateMovieEdit({ ...values, Title: ' ', Poster: 'poster.jpg' }, seeded)).toEqual({
+      Title: 'Title is required',
+      Poster: 'Poster must be a URL',
+    });
+  });
+
+  it('sends an emptied field empty, which clears it', () => {
+    expect(toUpdateMovieRequest({ ...movieFormFromMovie(movie), Genre: '  ' }, movie)).toEqual({ Genre: '' });
   });
 });

@@ -1,4 +1,9 @@
-import { filmYearProblem, type CreateMovieRequest } from '@marquee/shared';
+import {
+  filmYearProblem,
+  type CreateMovieRequest,
+  type Movie,
+  type UpdateMovieRequest,
+} from '@marquee/shared';
 import type { FieldErrors } from './show-form.ts';
 
 /** The text fields of the Add Movie form (spec §3, capitalised as spelled), in screen order. */
@@ -67,5 +72,40 @@ export function toCreateMovieRequest(values: MovieFormValues): CreateMovieReques
     if (value && name !== 'Title' && name !== 'Year') request[name] = value;
   }
   if (values.featured) request.featured = true;
+  return request;
+}
+
+/** The form filled in with a movie as it is, to correct it. */
+export function movieFormFromMovie(movie: Movie): MovieFormValues {
+  const values = { ...emptyMovieForm, featured: movie.featured };
+  for (const { name } of movieTextFields) {
+    values[name] = name === 'trailer_link' ? (movie.trailer_link ?? '') : movie[name];
+  }
+  return values;
+}
+
+/**
+ * The add form's checks on what was changed: a value kept as it is stays acceptable (the seed's
+ * posters are the app's own paths, not web addresses).
+ */
+export function validateMovieEdit(values: MovieFormValues, movie: Movie, now = new Date()) {
+  const before = movieFormFromMovie(movie);
+  const errors = validateMovieForm(values, now);
+  for (const name of movieFieldOrder) if (values[name].trim() === before[name].trim()) delete errors[name];
+  return errors;
+}
+
+/**
+ * The PUT /api/movies/{id} body: only what was changed, trimmed; an optional field emptied is
+ * sent empty, which clears it.
+ */
+export function toUpdateMovieRequest(values: MovieFormValues, movie: Movie): UpdateMovieRequest {
+  const before = movieFormFromMovie(movie);
+  const request: UpdateMovieRequest = {};
+  for (const { name } of movieTextFields) {
+    const value = values[name].trim();
+    if (value !== before[name].trim()) request[name] = value;
+  }
+  if (values.featured !== before.featured) request.featured = values.featured;
   return request;
 }

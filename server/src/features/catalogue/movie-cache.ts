@@ -28,7 +28,7 @@ export class MovieCache {
     return (await this.load()).list;
   }
 
-  /** A movie by its id, or by its slug (the /book/{slug} links). */
+  /** A movie by its id, or by its slug (the /book/{slug} links), retired or not. */
   async find(idOrSlug: string): Promise<Movie | null> {
     const snapshot = await this.load();
     return snapshot.byId.get(idOrSlug) ?? snapshot.bySlug.get(idOrSlug) ?? null;
@@ -43,7 +43,14 @@ export class MovieCache {
     if (this.snapshot) return this.snapshot;
     const generation = this.generation;
     const pending = listMovies({ db: this.db }).then((movies) => ({
-      list: Buffer.from(JSON.stringify({ success: true, message: 'Movies fetched', movies })),
+      // Retired films are kept for GET /api/movies/{id} (tickets name them) but listed to nobody.
+      list: Buffer.from(
+        JSON.stringify({
+          success: true,
+          message: 'Movies fetched',
+          movies: movies.filter((movie) => movie.active),
+        }),
+      ),
       byId: new Map(movies.map((movie) => [movie._id, movie])),
       bySlug: new Map(movies.map((movie) => [movie.slug, movie])),
     }));

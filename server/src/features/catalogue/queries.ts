@@ -1,5 +1,5 @@
 import type { Movie, MovieWithShows, Show } from '@marquee/shared';
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { movies, shows } from '../../db/schema.ts';
 import { takenSeatsByShow } from '../seats/live-claims.ts';
@@ -27,7 +27,10 @@ export async function findMovie({ db, id }: { db: Queryable; id: string }): Prom
   return row ? toMovie(row) : null;
 }
 
-/** Shows that have not started, soonest first, each with its movie, for one movie or all. */
+/**
+ * Shows that have not started, soonest first, each with its movie, for one movie or all: what
+ * buyers are offered, so a retired film's shows are not among them.
+ */
 export async function listUpcomingShows({
   db,
   timeZone,
@@ -41,7 +44,11 @@ export async function listUpcomingShows({
     .innerJoin(movies, eq(movies.id, shows.movieId))
     .leftJoin(taken, eq(taken.showId, shows.id))
     .where(
-      movieId ? sql`${shows.startsAt} > ${now} and ${shows.movieId} = ${movieId}` : gt(shows.startsAt, now),
+      and(
+        gt(shows.startsAt, now),
+        eq(movies.active, true),
+        movieId === undefined ? undefined : eq(shows.movieId, movieId),
+      ),
     )
     .orderBy(asc(shows.startsAt), asc(movies.title));
   return rows.map((row) => toShow(row.show, Number(row.taken), toMovie(row.movie), timeZone));

@@ -24,6 +24,7 @@ export function toMovie(row: MovieRow): Movie {
     trailer_link: row.trailerLink,
     booking_link: `/booking/${row.id}`,
     featured: row.isFeatured,
+    active: row.active,
     Title: row.title,
     Year: row.year,
     Rated: row.rated,

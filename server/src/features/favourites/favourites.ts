@@ -9,7 +9,8 @@ export async function listFavourites({ db, userId }: { db: Queryable; userId: st
     .select({ movie: movies })
     .from(favourites)
     .innerJoin(movies, eq(movies.id, favourites.movieId))
-    .where(eq(favourites.userId, userId))
+    // A retired film leaves every buyer's list; restored, it is back.
+    .where(and(eq(favourites.userId, userId), eq(movies.active, true)))
     .orderBy(desc(favourites.createdAt));
   return rows.map((row) => toMovie(row.movie));
 }

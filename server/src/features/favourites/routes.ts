@@ -22,7 +22,7 @@ export async function favouriteRoutes(app: FastifyInstance) {
     const user = await requireUser(request);
     const { movieId } = parseInput(toggleFavouriteRequest, request.body ?? {});
     const movie = await movieCache.find(movieId);
-    if (!movie) throw notFound('Movie not found');
+    if (!movie?.active) throw notFound('Movie not found');
     const { isFavourite } = await toggleFavourite({ db, userId: user.id, movieId: movie._id });
     return {
       success: true,

@@ -1,4 +1,4 @@
-import { screenInput, screenResponse, screensResponse } from '@marquee/shared';
+import { screenInput, screenResponse, screensResponse, screenUpdateInput } from '@marquee/shared';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
 
 const tags = ['Screens'];
@@ -34,13 +34,14 @@ export const screenDocs = {
   }),
   update: routeSchema({
     tags,
-    summary: "Change a screen's name or layout",
+    summary: "Change a screen's name and layout, or retire or restore it",
     description:
       'Applies to new shows only: every show keeps the layout (and screen name) it was created with, so an ' +
-      'edit never changes a seat map that has been sold from.',
+      'edit never changes a seat map that has been sold from. `active:false` retires the screen: no new ' +
+      'shows on it (409), while the shows already on it go on; `active:true` restores it.',
     auth: 'admin',
     params: screenId,
-    body: screenInput,
+    body: screenUpdateInput.meta({ examples: [{ active: false }] }),
     ok: screenResponse,
     errors: { 400: invalid, 404: 'Screen not found', 409: 'A screen with this name already exists' },
   }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { screenInput, type ScreenResponse, type ScreensResponse } from '@marquee/shared';
-import { asc, eq } from 'drizzle-orm';
+import { screenInput, screenUpdateInput, type ScreenResponse, type ScreensResponse } from '@marquee/shared';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pgError } from '../../db/client.ts';
 import { screens } from '../../db/schema.ts';
@@ -9,7 +9,7 @@ import { parseInput } from '../../lib/parse.ts';
 import { recordAudit } from '../audit/record.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { screenDocs as docs } from './docs.ts';
-import { findScreen, SCREEN_NAME_INDEX, toScreen, upcomingShowCounts } from './screen-rules.ts';
+import { findScreen, SCREEN_NAME_INDEX, toScreen, updateScreen, upcomingShowCounts } from './screen-rules.ts';
 
 const nameTaken = (error: unknown) =>
   pgError(error)?.constraint === SCREEN_NAME_INDEX
@@ -74,29 +74,29 @@ export async function screenRoutes(app: FastifyInstance) {
     { schema: docs.update },
     async (request): Promise<ScreenResponse> => {
       const admin = await requireAdmin(request);
-      const input = parseInput(screenInput, request.body ?? {});
+      const input = parseInput(screenUpdateInput, request.body ?? {});
       const before = await findScreen(db, request.params.id);
       const now = clock();
-      const [row] = await db
-        .update(screens)
-        .set({ name: input.name, layout: input.layout, updatedAt: now })
-        .where(eq(screens.id, before.id))
-        .returning()
-        .catch((error: unknown) => {
-          throw nameTaken(error);
-        });
+      const { row, changes } = await updateScreen(db, before, input, now).catch((error: unknown) => {
+        throw nameTaken(error);
+      });
+      const action = changes.active ? (row.active ? 'screen.restore' : 'screen.retire') : 'screen.update';
       await recordAudit(db, {
         actorId: admin.id,
-        action: 'screen.update',
+        action,
         entityType: 'screen',
         entityId: before.id,
-        details: { name: { from: before.name, to: row!.name } },
+        details: { name: row.name, ...changes },
       });
       const upcoming = await upcomingShowCounts(db, now);
       return {
         success: true,
-        message: 'Screen saved. Shows already scheduled keep their seat map; new shows use this one.',
-        screen: toScreen(row!, upcoming.get(before.id) ?? 0),
+        message: changes.active
+          ? row.active
+            ? 'Screen restored: new shows can be added to it.'
+            : 'Screen retired: no new shows can be added to it. Shows already scheduled go on.'
+          : 'Screen saved. Shows already scheduled keep their seat map; new shows use this one.',
+        screen: toScreen(row, upcoming.get(before.id) ?? 0),
       };
     },
   );

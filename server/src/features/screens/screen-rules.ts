@@ -7,6 +7,7 @@ import {
   seatIds,
   type Layout,
   type Screen,
+  type ScreenUpdate,
 } from '@marquee/shared';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { pgError, type Queryable } from '../../db/client.ts';
@@ -81,6 +82,7 @@ export function toScreen(row: ScreenRow, upcomingShows: number): Screen {
     classes: layoutClasses(row.layout),
     seatCount: seatIds(row.layout).length,
     upcomingShows,
+    active: row.active,
   };
 }
 
@@ -92,4 +94,28 @@ export async function upcomingShowCounts(db: Queryable, now: Date): Promise<Map<
     .where(and(eq(shows.status, 'active'), gt(shows.startsAt, now)))
     .groupBy(shows.screenId);
   return new Map(rows.map((row) => [row.screenId, Number(row.value)]));
+}
+
+/**
+ * A new name and layout, and/or retired or restored. Retiring takes the screen's row lock, which
+ * a show being added waits for (migration 0011), so no show lands on a screen as it is retired.
+ */
+export async function updateScreen(
+  db: Queryable,
+  before: ScreenRow,
+  input: ScreenUpdate,
+  now: Date,
+): Promise<{ row: ScreenRow; changes: Record<string, { from: unknown; to: unknown }> }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const set: Partial<ScreenRow> = { updatedAt: now };
+  if (input.name !== undefined && input.layout !== undefined) {
+    Object.assign(set, { name: input.name, layout: input.layout });
+    if (input.name !== before.name) changes.name = { from: before.name, to: input.name };
+  }
+  if (input.active !== undefined && input.active !== before.active) {
+    set.active = input.active;
+    changes.active = { from: before.active, to: input.active };
+  }
+  const [row] = await db.update(screens).set(set).where(eq(screens.id, before.id)).returning();
+  return { row: row!, changes };
 }

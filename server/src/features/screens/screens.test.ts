@@ -1,8 +1,8 @@
 import { addDays, zonedDate, type LayoutInput, type SeatKind, type Screen, type Show } from '@marquee/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { users } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/schema.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -258,6 +258,69 @@ describe('shows on a screen', () => {
     expect(payment.json().payment.amount).toBe(650);
     const mine = await call('GET', `/api/bookings/${booked.json().bookingId}`, buyer);
     expect(mine.json().booking).toMatchObject({ amount: 650, show: { screen: { name: 'Priced Audi' } } });
+  });
+});
+
+describe('retiring a screen', () => {
+  it('takes no new shows on it, while its shows go on; restored, it takes them again', async () => {
+    const screen = await addScreen('Retired Audi');
+    const movie = await addMovie('On a retired screen');
+    const prices = { Classic: 200, Recliner: 450 };
+    const scheduled = await addShows(movie, day(4), ['10:00 AM'], { screen: screen._id, prices });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const show = scheduled.json<{ shows: Show[] }>().shows[0]!;
+
+    const retired = await call('PUT', `/api/admin/screens/${screen._id}`, admin, { active: false });
+    expect(retired.statusCode, retired.body).toBe(200);
+    expect(retired.json()).toMatchObject({
+      message: 'Screen retired: no new shows can be added to it. Shows already scheduled go on.',
+      screen: { active: false, name: 'Retired Audi', upcomingShows: 1 },
+    });
+    const listed = (await call('GET', '/api/admin/screens', admin)).json<{ screens: Screen[] }>().screens;
+    expect(listed.find((s) => s._id === screen._id)?.active).toBe(false);
+
+    const refused = await addShows(movie, day(4), ['6:00 PM'], { screen: screen._id, prices });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: 'This screen has been retired: restore it before adding shows',
+    });
+    // The show made before sells as before.
+    const booked = await call('POST', '/api/bookings/create', buyer, {
+      showId: show._id,
+      selectedSeats: ['A1'],
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const [entry] = await t.testDb.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, screen._id), eq(auditLog.action, 'screen.retire')));
+    expect(entry).toMatchObject({ actorId: admin.userId, details: { active: { from: true, to: false } } });
+
+    const restored = await call('PUT', `/api/admin/screens/${screen._id}`, admin, { active: true });
+    expect(restored.json().screen.active).toBe(true);
+    expect((await addShows(movie, day(4), ['6:00 PM'], { screen: screen._id, prices })).statusCode).toBe(201);
+  });
+
+  it('is refused a bad flag, and is for admins only', async () => {
+    const screen = await addScreen('Flagged Audi');
+    const bad = await call('PUT', `/api/admin/screens/${screen._id}`, admin, { active: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('active must be true or false');
+    const empty = await call('PUT', `/api/admin/screens/${screen._id}`, admin, {});
+    expect(empty.json()).toEqual({ success: false, message: 'Send a name and layout, or active' });
+    const nameOnly = await call('PUT', `/api/admin/screens/${screen._id}`, admin, { name: 'Renamed' });
+    expect(nameOnly.json()).toEqual({ success: false, message: 'Please draw the layout' });
+    for (const who of [staff, buyer]) {
+      const response = await call('PUT', `/api/admin/screens/${screen._id}`, who, { active: false });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ success: false, message: 'Not authorized' });
+    }
+    expect(
+      (await call('PUT', `/api/admin/screens/${screen._id}`, undefined, { active: false })).statusCode,
+    ).toBe(401);
+    const read = await call('GET', `/api/admin/screens/${screen._id}`, admin);
+    expect(read.json().screen.active).toBe(true);
   });
 });
 

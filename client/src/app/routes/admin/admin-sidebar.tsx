@@ -2,6 +2,7 @@ import {
   CalendarPlus,
   LogOut,
   Clapperboard,
+  Film,
   HandCoins,
   LayoutDashboard,
   LayoutGrid,
@@ -18,6 +19,7 @@ import { useSignOut } from '../../../features/auth/api/sign-out.ts';
 
 const links = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/movies', label: 'Movies', icon: Film, end: false },
   { to: '/admin/add-movie', label: 'Add Movie', icon: Clapperboard, end: false },
   { to: '/admin/add-show', label: 'Add Show', icon: CalendarPlus, end: false },
   { to: '/admin/all-shows', label: 'List Shows', icon: ListVideo, end: false },

@@ -37,3 +37,17 @@ export function useSaveScreen() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: screensQueryKey }),
   });
 }
+
+/** PUT /api/admin/screens/{id} {active}: retire a screen (no new shows on it) or restore it. */
+export function useSetScreenActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      api<ScreenResponse>(`/api/admin/screens/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: { active },
+        fallbackMessage: active ? 'Failed to restore the screen' : 'Failed to retire the screen',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: screensQueryKey }),
+  });
+}

@@ -6,14 +6,14 @@ import { useCreateMovie } from '../api/create-movie.ts';
 import {
   emptyMovieForm,
   movieFieldOrder,
-  movieTextFields,
   toCreateMovieRequest,
   validateMovieForm,
   type MovieFormValues,
   type MovieTextField,
 } from '../movie-form.ts';
 import type { FieldErrors } from '../show-form.ts';
-import { Field, focusControl, inputClassName, textareaClassName } from './field.tsx';
+import { focusControl } from './field.tsx';
+import { MovieFields } from './movie-fields.tsx';
 
 /** Spec §3's add form (every OMDb field), plus a trailer link and the home page's featured flag. */
 export function AddMovieForm() {
@@ -61,75 +61,12 @@ export function AddMovieForm() {
         Fields marked <span aria-hidden>*</span>
         <span className="sr-only">required</span> are required; everything else is optional.
       </p>
-      <div className="grid gap-5 sm:grid-cols-2">
-        {movieTextFields.map((field) => {
-          const required = 'required' in field && field.required;
-          const wide = 'multiline' in field || field.name === 'Poster' || field.name === 'trailer_link';
-          return (
-            <Field
-              key={field.name}
-              className={wide ? 'sm:col-span-2' : ''}
-              label={
-                <>
-                  {field.label}
-                  {required && (
-                    <span aria-hidden className="text-red-700 dark:text-red-400">
-                      {' '}
-                      *
-                    </span>
-                  )}
-                </>
-              }
-              error={errors[field.name]}
-            >
-              {(control) =>
-                'multiline' in field ? (
-                  <textarea
-                    {...control}
-                    name={field.name}
-                    rows={4}
-                    value={values[field.name]}
-                    onChange={(event) => change(field.name, event.target.value)}
-                    className={textareaClassName}
-                  />
-                ) : (
-                  <input
-                    {...control}
-                    name={field.name}
-                    type={'type' in field ? field.type : 'text'}
-                    inputMode={'inputMode' in field ? field.inputMode : undefined}
-                    placeholder={'placeholder' in field ? field.placeholder : undefined}
-                    required={required || undefined}
-                    aria-required={required || undefined}
-                    value={values[field.name]}
-                    onChange={(event) => change(field.name, event.target.value)}
-                    className={inputClassName}
-                  />
-                )
-              }
-            </Field>
-          );
-        })}
-        <div className="flex items-start gap-3 sm:col-span-2">
-          <input
-            id="movie-featured"
-            name="featured"
-            type="checkbox"
-            checked={values.featured}
-            onChange={(event) => setValues((current) => ({ ...current, featured: event.target.checked }))}
-            aria-describedby="movie-featured-hint"
-            className="mt-0.5 size-4 rounded border-zinc-300 accent-brand-700 dark:border-zinc-600"
-          />
-          <div>
-            <label htmlFor="movie-featured" className="text-sm font-medium">
-              Featured on the home page
-            </label>
-            <p id="movie-featured-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
-              Featured movies appear in the home page’s hero carousel once they have shows.
-            </p>
-          </div>
-        </div>
-      </div>
+      <MovieFields
+        values={values}
+        errors={errors}
+        onChange={change}
+        onFeaturedChange={(featured) => setValues((current) => ({ ...current, featured }))}
+      />
       <div className="mt-6 flex justify-end border-t border-zinc-200 pt-5 dark:border-zinc-800">
         <button type="submit" disabled={createMovie.isPending} className={buttonClassName('primary')}>
           {createMovie.isPending ? 'Adding Movie...' : 'Add Movie'}

@@ -1,11 +1,14 @@
 import type { Layout } from '@marquee/shared';
-import { Pencil, Plus } from 'lucide-react';
+import { ArchiveRestore, EyeOff, Pencil, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { toast } from 'react-toastify/unstyled';
 import { buttonClassName } from '../../../components/ui/button.ts';
-import { useScreens, type AdminScreen } from '../api/screens.ts';
+import { useScreens, useSetScreenActive, type AdminScreen } from '../api/screens.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { PageHeader } from './page-header.tsx';
 import { ScreenEditor } from './screen-editor.tsx';
+import { ScreenStateBadge } from './status-badge.tsx';
 import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
 
 interface ScreensPageProps {
@@ -17,6 +20,25 @@ export function ScreensPage({ renderPreview }: ScreensPageProps) {
   const screens = useScreens();
   // null: the list; 'new': a new screen; otherwise the screen being edited.
   const [editing, setEditing] = useState<AdminScreen | 'new' | null>(null);
+  const [retiring, setRetiring] = useState<AdminScreen | null>(null);
+  const setActive = useSetScreenActive();
+
+  function changeState(screen: AdminScreen, active: boolean) {
+    setActive.mutate(
+      { id: screen._id, active },
+      {
+        onSuccess: () => {
+          toast.success(
+            active
+              ? `${screen.name} is restored: new shows can be added to it.`
+              : `${screen.name} is retired: no new shows can be added to it. Its scheduled shows go on.`,
+          );
+          setRetiring(null);
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  }
 
   if (editing) {
     return (
@@ -67,6 +89,9 @@ export function ScreensPage({ renderPreview }: ScreensPageProps) {
                 Upcoming shows
               </th>
               <th scope="col" className={thClassName}>
+                Status
+              </th>
+              <th scope="col" className={thClassName}>
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -80,20 +105,63 @@ export function ScreensPage({ renderPreview }: ScreensPageProps) {
                 <td className={tdClassName}>{screen.seatCount}</td>
                 <td className={tdClassName}>{screen.classes.join(', ')}</td>
                 <td className={tdClassName}>{screen.upcomingShows}</td>
+                <td className={tdClassName}>
+                  <ScreenStateBadge active={screen.active} />
+                </td>
                 <td className={`${tdClassName} text-right`}>
-                  <button
-                    type="button"
-                    onClick={() => setEditing(screen)}
-                    className={buttonClassName('secondary')}
-                  >
-                    <Pencil aria-hidden className="size-4" />
-                    Edit<span className="sr-only"> {screen.name}</span>
-                  </button>
+                  <div className="flex justify-end gap-2">
+                    {screen.active ? (
+                      <button
+                        type="button"
+                        onClick={() => setRetiring(screen)}
+                        className={buttonClassName('secondary')}
+                      >
+                        <EyeOff aria-hidden className="size-4" />
+                        Retire<span className="sr-only"> {screen.name}</span>
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        disabled={setActive.isPending}
+                        onClick={() => changeState(screen, true)}
+                        className={buttonClassName('secondary')}
+                      >
+                        <ArchiveRestore aria-hidden className="size-4" />
+                        Restore<span className="sr-only"> {screen.name}</span>
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      onClick={() => setEditing(screen)}
+                      className={buttonClassName('secondary')}
+                    >
+                      <Pencil aria-hidden className="size-4" />
+                      Edit<span className="sr-only"> {screen.name}</span>
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
           </tbody>
         </TableFrame>
+      )}
+      {retiring && (
+        <ConfirmDialog
+          title={`Retire ${retiring.name}?`}
+          confirmLabel="Retire screen"
+          busyLabel="Retiring..."
+          cancelLabel="Keep in use"
+          isBusy={setActive.isPending}
+          onConfirm={() => changeState(retiring, false)}
+          onClose={() => setRetiring(null)}
+        >
+          <p>
+            No new shows can be added to it.{' '}
+            {retiring.upcomingShows > 0 &&
+              `Its ${retiring.upcomingShows} scheduled show${retiring.upcomingShows === 1 ? '' : 's'} go on as sold. `}
+            You can restore it at any time.
+          </p>
+        </ConfirmDialog>
       )}
     </>
   );

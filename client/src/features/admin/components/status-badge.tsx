@@ -54,3 +54,12 @@ export function RefundStatusBadge({ status }: { status: AdminRefund['status'] })
   const [label, tone] = refundLabels[status];
   return <Badge tone={tone}>{label}</Badge>;
 }
+
+/** A film or a screen: in use, or retired (kept for what was sold, offered to nobody). */
+export function MovieStateBadge({ active }: { active: boolean }) {
+  return active ? <Badge tone="green">Showing</Badge> : <Badge tone="grey">Retired</Badge>;
+}
+
+export function ScreenStateBadge({ active }: { active: boolean }) {
+  return active ? <Badge tone="green">In use</Badge> : <Badge tone="grey">Retired</Badge>;
+}
