@@ -1,6 +1,7 @@
-import { formatRupees, type AdminShow } from '@marquee/shared';
-import { Ban, Pencil, Trash2 } from 'lucide-react';
-import { formatShowDate } from '../format.ts';
+import type { AdminShow } from '@marquee/shared';
+import { Ban, Pencil, Ticket, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatPriceRange, formatShowDate, showBookingsPath } from '../format.ts';
 import { ShowStatusBadge } from './status-badge.tsx';
 import { tdClassName, TableFrame, thClassName } from './table-frame.tsx';
 
@@ -37,6 +38,9 @@ export function ShowsTable({
             Time
           </th>
           <th scope="col" className={thClassName}>
+            Screen
+          </th>
+          <th scope="col" className={thClassName}>
             Price
           </th>
           <th scope="col" className={thClassName}>
@@ -54,7 +58,7 @@ export function ShowsTable({
         {shows.map((show) => {
           const hasStarted = Date.parse(show.startsAt) <= now;
           const isCancelled = show.status === 'cancelled';
-          const name = `${show.movie.title}, ${formatShowDate(show.showDate)} ${show.showTime}`;
+          const name = `${show.movie.title}, ${formatShowDate(show.showDate)} ${show.showTime}, ${show.screen.name}`;
           return (
             <tr key={show._id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
               <th scope="row" className={`${tdClassName} text-left font-medium`}>
@@ -62,8 +66,9 @@ export function ShowsTable({
               </th>
               <td className={`${tdClassName} whitespace-nowrap`}>{formatShowDate(show.showDate)}</td>
               <td className={`${tdClassName} whitespace-nowrap`}>{show.showTime}</td>
+              <td className={`${tdClassName} whitespace-nowrap`}>{show.screen.name}</td>
               <td className={`${tdClassName} whitespace-nowrap tabular-nums`}>
-                {formatRupees(show.showPrice)}
+                {formatPriceRange(show.prices, show.showPrice)}
               </td>
               <td className={`${tdClassName} whitespace-nowrap tabular-nums`}>
                 <span className="block">
@@ -78,6 +83,15 @@ export function ShowsTable({
               </td>
               <td className={tdClassName}>
                 <div className="flex gap-1 whitespace-nowrap">
+                  <Link
+                    to={showBookingsPath(show)}
+                    aria-label={`Bookings for ${name}`}
+                    title="Bookings for this show"
+                    className={`${actionClassName} text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800`}
+                  >
+                    <Ticket aria-hidden className="size-4" />
+                    <span className={actionLabelClassName}>Bookings</span>
+                  </Link>
                   <button
                     type="button"
                     aria-label={`Edit ${name}`}
