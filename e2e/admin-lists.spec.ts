@@ -87,7 +87,7 @@ describe('List Shows and Bookings', () => {
     expect(await row.getByRole('cell', { name: '₹150–₹400', exact: true }).count()).toBe(1);
 
     // The row's link opens Bookings filtered by that show: its booking, not the other show's.
-    await row.getByRole('link', { name: /^Bookings for / }).click();
+    await row.getByRole('link', { name: /^1 booking for / }).click();
     await page.waitForURL(
       (url) =>
         url.pathname === '/admin/bookings' &&
@@ -112,7 +112,10 @@ describe('List Shows and Bookings', () => {
     const href = (await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!;
     expect(new URL(href, page.url()).searchParams.get('showId')).toBe(showA._id);
     const csv = await page.evaluate((url) => fetch(url).then((r) => r.text()), href);
-    const [header, ...lines] = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(header).toContain(`Show Time (${dates.timeZone})`);
     expect(header).toContain('Screen,');
     expect(lines).toHaveLength(1);

@@ -11,16 +11,19 @@ describe('audit entries', () => {
 
   it('describe details as short lines', () => {
     expect(
-      describeAuditDetails({
-        shows: [
-          { _id: 'a', showDate: '2030-01-02', showTime: '7:30 PM' },
-          { _id: 'b', showDate: '2030-01-03', showTime: '1:00 PM' },
-        ],
-        showPrice: 250,
-        totalSeats: { from: 96, to: 120 },
-        refunded: true,
-        outcome: null,
-      }, 'Asia/Kolkata'),
+      describeAuditDetails(
+        {
+          shows: [
+            { _id: 'a', showDate: '2030-01-02', showTime: '7:30 PM' },
+            { _id: 'b', showDate: '2030-01-03', showTime: '1:00 PM' },
+          ],
+          showPrice: 250,
+          totalSeats: { from: 96, to: 120 },
+          refunded: true,
+          outcome: null,
+        },
+        'Asia/Kolkata',
+      ),
     ).toEqual([
       'Shows: Wed, Jan 2 7:30 PM, Thu, Jan 3 1:00 PM',
       'Show price: 250',
@@ -40,5 +43,6 @@ describe('audit entries', () => {
         'Asia/Kolkata',
       ),
     ).toEqual(['Starts at: Tue, Jan 1, 7:00 PM → Wed, Jan 2, 1:30 AM', 'Screen: Screen 2']);
+    expect(describeAuditDetails({ to: 'staff', from: 'user' }, 'Asia/Kolkata')).toEqual(['user → staff']);
   });
 });

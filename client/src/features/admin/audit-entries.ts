@@ -8,6 +8,8 @@ export const auditActionOptions = [
   { value: 'show.update', label: 'Show edited' },
   { value: 'show.cancel', label: 'Show cancelled' },
   { value: 'show.delete', label: 'Show deleted' },
+  { value: 'screen.create', label: 'Screen added' },
+  { value: 'screen.update', label: 'Screen edited' },
   { value: 'booking.cancel', label: 'Booking cancelled' },
   { value: 'booking.check-in', label: 'Checked in at the door' },
   { value: 'user.set-role', label: 'Role changed' },
@@ -59,7 +61,9 @@ function describeValue(value: unknown, timeZone: string): string {
     // Shows added: their dates and times say more than a count.
     const shows = value.filter(isRecord).filter((item) => 'showDate' in item && 'showTime' in item);
     if (shows.length === value.length && shows.length > 0) {
-      return shows.map((show) => `${formatShowDate(String(show.showDate))} ${String(show.showTime)}`).join(', ');
+      return shows
+        .map((show) => `${formatShowDate(String(show.showDate))} ${String(show.showTime)}`)
+        .join(', ');
     }
     return value.map(describe).join(', ');
   }
@@ -76,5 +80,10 @@ function describeValue(value: unknown, timeZone: string): string {
 
 /** An entry's details as short 'Label: value' lines, every instant on the cinema's clock. */
 export function describeAuditDetails(details: Record<string, unknown>, timeZone: string): string[] {
+  // A change of one thing (a role) reads as one line, old value first, whatever order was stored.
+  const keys = Object.keys(details);
+  if (keys.length === 2 && 'from' in details && 'to' in details) {
+    return [`${describeValue(details.from, timeZone)} → ${describeValue(details.to, timeZone)}`];
+  }
   return Object.entries(details).map(([key, value]) => `${words(key)}: ${describeValue(value, timeZone)}`);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, formatPriceRange, formatShowDate, pageCount, readPage, showBookingsPath } from './format.ts';
+import {
+  formatInstant,
+  formatPriceRange,
+  formatShowDate,
+  pageCount,
+  readPage,
+  showBookingsPath,
+} from './format.ts';
 
 describe('admin formatting', () => {
   it('writes a cinema date with its weekday, whatever the browser’s zone', () => {
@@ -32,6 +39,8 @@ describe('admin formatting', () => {
   });
 
   it('links a show to the Bookings page filtered by it', () => {
-    expect(showBookingsPath({ _id: 'abc', showDate: '2030-01-02' })).toBe('/admin/bookings?date=2030-01-02&show=abc');
+    expect(showBookingsPath({ _id: 'abc', showDate: '2030-01-02' })).toBe(
+      '/admin/bookings?date=2030-01-02&show=abc',
+    );
   });
 });

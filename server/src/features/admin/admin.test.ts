@@ -150,7 +150,10 @@ describe('all bookings', () => {
 
   it('filters by show, alone or with a date, in the list and the CSV, and refuses a bad show or date', async () => {
     const get = async (query: string) =>
-      (await call('GET', `/api/admin/bookings?${query}`, staff)).json<{ bookings: Booking[]; total: number }>();
+      (await call('GET', `/api/admin/bookings?${query}`, staff)).json<{
+        bookings: Booking[];
+        total: number;
+      }>();
     const first = await get(`showId=${firstShow}`);
     expect(first.total).toBe(2);
     expect(new Set(first.bookings.map((b) => b.show._id))).toEqual(new Set([firstShow]));
@@ -202,7 +205,11 @@ describe('all bookings', () => {
         `Booked At (${zone}),Checked In At (${zone})`,
     );
     // The cinema's wall clock, written by the platform rather than the app's own helpers.
-    const wallClock = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' });
+    const wallClock = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: zone,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
     const listed = (await call('GET', '/api/admin/bookings', staff)).json<{ bookings: Booking[] }>().bookings;
     const byId = new Map(listed.map((b) => [b._id, b]));
     const paid = rows.map((row) => row.split(',')).find((cells) => cells[8] === 'A1 A2')!;
@@ -226,9 +233,9 @@ describe('all bookings', () => {
       '',
     ]);
     // Ravi's paid booking was cancelled: its money is owed back, and the file says so.
-    expect(rows.some((row) => /,C1 C2 C3,450\.00,cancelled,Sandbox,(Pending|Refunded),450\.00,/.test(row))).toBe(
-      true,
-    );
+    expect(
+      rows.some((row) => /,C1 C2 C3,450\.00,cancelled,Sandbox,(Pending|Refunded),450\.00,/.test(row)),
+    ).toBe(true);
     // Never paid: no method, no refund.
     expect(rows.some((row) => /,B1,200\.00,cancelled,,,,/.test(row))).toBe(true);
   });
@@ -304,7 +311,12 @@ describe('audit names', () => {
       entries.find((e) => e.action === 'test.name' && e.entityType === entityType && e.entityId === entityId)
         ?.entityName;
     // Written by the platform, not the app's own date helpers.
-    const day = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' });
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+    });
     const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' });
     expect(named('show', firstShow)).toBe(
       `Dashboard Movie, ${day.format(show!.startsAt)}, ${time.format(show!.startsAt)}, ${show!.screenName}`,
@@ -319,4 +331,3 @@ describe('audit names', () => {
     expect(cancel.entityName).toBe(booking!.reference);
   });
 });
-

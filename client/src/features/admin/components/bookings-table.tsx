@@ -42,8 +42,9 @@ export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBus
             </td>
             <td className={`${tdClassName} whitespace-nowrap`}>
               <span className="block">{formatShowDate(booking.show.showDate)}</span>
+              <span className="block text-xs text-zinc-600 dark:text-zinc-400">{booking.show.showTime}</span>
               <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                {booking.show.showTime} · {booking.show.screen.name}
+                {booking.show.screen.name}
               </span>
             </td>
             <td className={`${tdClassName} min-w-36`}>

@@ -20,7 +20,9 @@ export function ShowSelect({
   const isUnlisted = Boolean(value) && !listed.some((show) => show._id === value);
   return (
     <select {...select} value={value} disabled={!date && !value} className={inputClassName}>
-      <option value="">{!date ? 'Pick a date first' : shows.isPending ? 'Loading shows...' : 'All shows'}</option>
+      <option value="">
+        {!date ? 'Pick a date first' : shows.isPending ? 'Loading shows...' : 'All shows'}
+      </option>
       {isUnlisted && <option value={value}>The chosen show</option>}
       {listed.map((show) => (
         <option key={show._id} value={show._id}>

@@ -1,5 +1,5 @@
 import type { AdminShow } from '@marquee/shared';
-import { Ban, Pencil, Ticket, Trash2 } from 'lucide-react';
+import { Ban, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPriceRange, formatShowDate, showBookingsPath } from '../format.ts';
 import { ShowStatusBadge } from './status-badge.tsx';
@@ -10,6 +10,8 @@ const actionClassName =
 
 // Narrower than the widest screens the actions are icons (named by aria-label, titled for the mouse).
 const actionLabelClassName = 'sr-only xl:not-sr-only';
+
+const bookingsLabel = (count: number) => `${count} booking${count === 1 ? '' : 's'}`;
 
 export type ShowAction = 'edit' | 'cancel' | 'delete';
 
@@ -77,21 +79,22 @@ export function ShowsTable({
                 <span className="block text-xs text-zinc-600 dark:text-zinc-400">
                   {show.availableSeats} of {show.totalSeats} free
                 </span>
+                {/* Nobody booked: "0 sold · 0 held" says it, and there is no list to open. */}
+                {show.bookingCount > 0 && (
+                  <Link
+                    to={showBookingsPath(show)}
+                    aria-label={`${bookingsLabel(show.bookingCount)} for ${name}`}
+                    className="mt-1 inline-block text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300 dark:hover:text-brand-100"
+                  >
+                    {bookingsLabel(show.bookingCount)}
+                  </Link>
+                )}
               </td>
               <td className={tdClassName}>
                 <ShowStatusBadge status={show.status} hasStarted={hasStarted} />
               </td>
               <td className={tdClassName}>
                 <div className="flex gap-1 whitespace-nowrap">
-                  <Link
-                    to={showBookingsPath(show)}
-                    aria-label={`Bookings for ${name}`}
-                    title="Bookings for this show"
-                    className={`${actionClassName} text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800`}
-                  >
-                    <Ticket aria-hidden className="size-4" />
-                    <span className={actionLabelClassName}>Bookings</span>
-                  </Link>
                   <button
                     type="button"
                     aria-label={`Edit ${name}`}

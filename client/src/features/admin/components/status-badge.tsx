@@ -58,5 +58,7 @@ export function RefundStatusBadge({ status }: { status: AdminRefund['status'] })
 
 /** A person's role in Users: plain words, never a button. */
 export function RoleBadge({ role }: { role: 'user' | 'staff' | 'admin' }) {
-  return <Badge tone={role === 'user' ? 'grey' : 'blue'}>{role.charAt(0).toUpperCase() + role.slice(1)}</Badge>;
+  return (
+    <Badge tone={role === 'user' ? 'grey' : 'blue'}>{role.charAt(0).toUpperCase() + role.slice(1)}</Badge>
+  );
 }

@@ -5,15 +5,11 @@ import { toast } from 'react-toastify/unstyled';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { api } from '../../../lib/api.ts';
 import { useSession } from '../../auth/use-session.ts';
+import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
+import { formatInstant } from '../format.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
-import {
-  RoleChangeDialog,
-  roleActionLabel,
-  roleChangeDone,
-  rolesAfter,
-  type Role,
-  type RoleChange,
-} from './role-change.tsx';
+import { roleActionLabel, roleChangeDone, rolesAfter, type Role, type RoleChange } from '../role-change.ts';
+import { RoleChangeDialog } from './role-change-dialog.tsx';
 import { RoleBadge } from './status-badge.tsx';
 import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
 
@@ -49,17 +45,6 @@ function useUsers(q: string) {
   });
 }
 
-function when(iso: string | null): string {
-  return iso
-    ? new Date(iso).toLocaleString('en-IN', {
-        day: 'numeric',
-        month: 'short',
-        hour: 'numeric',
-        minute: '2-digit',
-      })
-    : 'Never';
-}
-
 /**
  * /admin/users: find people and grant or remove the staff and admin roles. A role shows as a
  * badge; each change is its own named action, asked about first and told about after.
@@ -68,6 +53,7 @@ export function UsersPage() {
   const [q, setQ] = useState('');
   const users = useUsers(q.trim());
   const { user: me } = useSession();
+  const timeZone = useCinemaTimeZone();
   const client = useQueryClient();
   const [pending, setPending] = useState<RoleChange | null>(null);
   const setRole = useMutation({
@@ -148,7 +134,9 @@ export function UsersPage() {
                       )}
                     </span>
                   </td>
-                  <td className={`${tdClassName} whitespace-nowrap`}>{when(person.lastSignInAt)}</td>
+                  <td className={`${tdClassName} whitespace-nowrap`}>
+                    {person.lastSignInAt ? formatInstant(person.lastSignInAt, timeZone) : 'Never'}
+                  </td>
                   <td className={tdClassName}>
                     <span className="flex flex-wrap gap-2">
                       {(['staff', 'admin'] as const).map((role) => {
