@@ -12,7 +12,7 @@ import {
   soonSlot,
   withdrawCreatedShows,
 } from './admin-fixtures.ts';
-import { openBrowser, settledTable } from './browser.ts';
+import { openBrowser, seriousViolations, settledTable } from './browser.ts';
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 let browser: Browser | undefined;
@@ -181,11 +181,14 @@ describe('Users', () => {
         )
       ).users[0]!.roles;
 
+    expect(await seriousViolations(page)).toEqual([]);
+
     // Asked first, by name; Escape changes nothing and gives focus back to the button.
     await makeStaff.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: `Make ${account.name} staff?` });
     await dialog.getByText(account.email, { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await makeStaff.evaluate((el) => el === document.activeElement)).toBe(true);
