@@ -163,8 +163,12 @@ describe.each(['embedded', 'PostgreSQL'] as const)('tickets and the door on the 
     await signInAdminInPage(adminBrowser.page);
     await adminBrowser.page.goto('/admin/users');
     await adminBrowser.page.getByLabel('Search users').fill(doorAccount.email);
-    await adminBrowser.page.getByRole('button', { name: 'Grant staff for Door Staff' }).click();
-    await adminBrowser.page.getByRole('button', { name: 'Revoke staff for Door Staff' }).waitFor();
+    await adminBrowser.page.getByRole('button', { name: 'Make staff: Door Staff' }).click();
+    await adminBrowser.page
+      .getByRole('dialog', { name: 'Make Door Staff staff?' })
+      .getByRole('button', { name: 'Make staff' })
+      .click();
+    await adminBrowser.page.getByRole('button', { name: 'Remove staff role: Door Staff' }).waitFor();
 
     // Staff at the door, on a phone whose camera sees the ticket's QR code: the menu leads there.
     const door = await doorBrowser(qrVideoFile(ticket.code));

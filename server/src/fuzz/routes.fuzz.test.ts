@@ -81,9 +81,9 @@ const routes: Route[] = [
   {
     method: 'GET',
     path: '/api/admin/bookings',
-    query: ['q', 'status', 'movieId', 'date', 'page', 'pageSize'],
+    query: ['q', 'status', 'movieId', 'showId', 'date', 'page', 'pageSize'],
   },
-  { method: 'GET', path: '/api/admin/bookings.csv', query: ['q', 'status', 'movieId', 'date'] },
+  { method: 'GET', path: '/api/admin/bookings.csv', query: ['q', 'status', 'movieId', 'showId', 'date'] },
   { method: 'GET', path: '/api/admin/shows', query: ['movieId', 'date', 'status', 'page', 'pageSize'] },
   { method: 'GET', path: '/api/admin/audit', query: ['action', 'page', 'pageSize'] },
   { method: 'GET', path: '/api/admin/refunds', query: ['status'] },

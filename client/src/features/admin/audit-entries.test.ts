@@ -11,22 +11,38 @@ describe('audit entries', () => {
 
   it('describe details as short lines', () => {
     expect(
-      describeAuditDetails({
-        shows: [
-          { _id: 'a', showDate: '2030-01-02', showTime: '7:30 PM' },
-          { _id: 'b', showDate: '2030-01-03', showTime: '1:00 PM' },
-        ],
-        showPrice: 250,
-        totalSeats: { from: 96, to: 120 },
-        refunded: true,
-        outcome: null,
-      }),
+      describeAuditDetails(
+        {
+          shows: [
+            { _id: 'a', showDate: '2030-01-02', showTime: '7:30 PM' },
+            { _id: 'b', showDate: '2030-01-03', showTime: '1:00 PM' },
+          ],
+          showPrice: 250,
+          totalSeats: { from: 96, to: 120 },
+          refunded: true,
+          outcome: null,
+        },
+        'Asia/Kolkata',
+      ),
     ).toEqual([
-      'Shows: 2030-01-02 7:30 PM, 2030-01-03 1:00 PM',
+      'Shows: Wed, Jan 2 7:30 PM, Thu, Jan 3 1:00 PM',
       'Show price: 250',
       'Total seats: 96 → 120',
       'Refunded: yes',
       'Outcome: —',
     ]);
+  });
+
+  it('read recorded instants on the cinema’s clock and things by their names', () => {
+    expect(
+      describeAuditDetails(
+        {
+          startsAt: { from: '2030-01-01T13:30:00.000Z', to: '2030-01-01T20:00:00.000Z' },
+          screen: { _id: 'a1', name: 'Screen 2' },
+        },
+        'Asia/Kolkata',
+      ),
+    ).toEqual(['Starts at: Tue, Jan 1, 7:00 PM → Wed, Jan 2, 1:30 AM', 'Screen: Screen 2']);
+    expect(describeAuditDetails({ to: 'staff', from: 'user' }, 'Asia/Kolkata')).toEqual(['user → staff']);
   });
 });

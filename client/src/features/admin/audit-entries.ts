@@ -1,3 +1,5 @@
+import { formatInstant, formatShowDate } from './format.ts';
+
 /** The audit filter's choices: an action, or a prefix that covers a family of them. */
 export const auditActionOptions = [
   { value: '', label: 'All actions' },
@@ -6,6 +8,8 @@ export const auditActionOptions = [
   { value: 'show.update', label: 'Show edited' },
   { value: 'show.cancel', label: 'Show cancelled' },
   { value: 'show.delete', label: 'Show deleted' },
+  { value: 'screen.create', label: 'Screen added' },
+  { value: 'screen.update', label: 'Screen edited' },
   { value: 'booking.cancel', label: 'Booking cancelled' },
   { value: 'booking.check-in', label: 'Checked in at the door' },
   { value: 'user.set-role', label: 'Role changed' },
@@ -44,28 +48,42 @@ function words(key: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-function describeValue(value: unknown): string {
+// An instant as the server records it ('2026-11-27T13:30:00.000Z'): read on the cinema's clock.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+function describeValue(value: unknown, timeZone: string): string {
+  const describe = (inner: unknown) => describeValue(inner, timeZone);
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string' && INSTANT.test(value)) return formatInstant(value, timeZone);
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
     // Shows added: their dates and times say more than a count.
     const shows = value.filter(isRecord).filter((item) => 'showDate' in item && 'showTime' in item);
     if (shows.length === value.length && shows.length > 0) {
-      return shows.map((show) => `${String(show.showDate)} ${String(show.showTime)}`).join(', ');
+      return shows
+        .map((show) => `${formatShowDate(String(show.showDate))} ${String(show.showTime)}`)
+        .join(', ');
     }
-    return value.map(describeValue).join(', ');
+    return value.map(describe).join(', ');
   }
   if (isRecord(value)) {
-    if ('from' in value && 'to' in value) return `${describeValue(value.from)} → ${describeValue(value.to)}`;
+    if ('from' in value && 'to' in value) return `${describe(value.from)} → ${describe(value.to)}`;
+    // A thing recorded with its id and name (a screen) reads by its name.
+    if (typeof value.name === 'string' && '_id' in value) return value.name;
     return Object.entries(value)
-      .map(([key, inner]) => `${words(key)}: ${describeValue(inner)}`)
+      .map(([key, inner]) => `${words(key)}: ${describe(inner)}`)
       .join('; ');
   }
   return JSON.stringify(value);
 }
 
-/** An entry's details as short 'Label: value' lines. */
-export function describeAuditDetails(details: Record<string, unknown>): string[] {
-  return Object.entries(details).map(([key, value]) => `${words(key)}: ${describeValue(value)}`);
+/** An entry's details as short 'Label: value' lines, every instant on the cinema's clock. */
+export function describeAuditDetails(details: Record<string, unknown>, timeZone: string): string[] {
+  // A change of one thing (a role) reads as one line, old value first, whatever order was stored.
+  const keys = Object.keys(details);
+  if (keys.length === 2 && 'from' in details && 'to' in details) {
+    return [`${describeValue(details.from, timeZone)} → ${describeValue(details.to, timeZone)}`];
+  }
+  return Object.entries(details).map(([key, value]) => `${words(key)}: ${describeValue(value, timeZone)}`);
 }

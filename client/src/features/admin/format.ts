@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@marquee/shared';
+import { formatDate, formatDateTime, formatRupees } from '@marquee/shared';
 
 /** A show date in admin lists: the app's short form ('Wed, Jan 2'). */
 export function formatShowDate(date: string): string {
@@ -18,4 +18,17 @@ export function readPage(value: string | null): number {
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** A show's prices as List Shows gives them: '₹150' for one class, '₹150–₹400' across classes. */
+export function formatPriceRange(prices: Record<string, number>, fallback: number): string {
+  const values = Object.values(prices);
+  if (!values.length) return formatRupees(fallback);
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  return low === high ? formatRupees(low) : `${formatRupees(low)}–${formatRupees(high)}`;
+}
+
+/** Where a show's bookings are listed: the Bookings page filtered by the show (and its day). */
+export function showBookingsPath(show: { _id: string; showDate: string }): string {
+  return `/admin/bookings?${new URLSearchParams({ date: show.showDate, show: show._id }).toString()}`;
 }

@@ -7,17 +7,22 @@ import { useSearchParams } from 'react-router';
  */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
+  /** Sets one parameter, or several at once (`setParam({ date, show: '' })`); '' removes one. */
   const setParam = useCallback(
-    (name: string, value: string) => {
+    (nameOrValues: string | Record<string, string>, value = '') => {
+      const values = typeof nameOrValues === 'string' ? { [nameOrValues]: value } : nameOrValues;
+      const isPaging = Object.keys(values).every((name) => name === 'page');
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          if (name !== 'page') next.delete('page');
+          for (const [name, text] of Object.entries(values)) {
+            if (text) next.set(name, text);
+            else next.delete(name);
+          }
+          if (!isPaging) next.delete('page');
           return next;
         },
-        { replace: name !== 'page' },
+        { replace: !isPaging },
       );
     },
     [setParams],

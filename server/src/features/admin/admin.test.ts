@@ -1,9 +1,11 @@
-import type { AdminShow, Booking, DashboardData } from '@marquee/shared';
+import type { AdminShow, AuditEntryView, Booking, DashboardData } from '@marquee/shared';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { insertMovie, insertShow } from '../../db/factories.ts';
-import { users } from '../../db/schema.ts';
+import { bookings, shows, users } from '../../db/schema.ts';
+import { recordAudit } from '../audit/record.ts';
 
 let t: TestApp;
 let staff: SignedIn;
@@ -146,6 +148,37 @@ describe('all bookings', () => {
     expect((await call('GET', '/api/admin/bookings?movieId=nope', staff)).statusCode).toBe(400);
   });
 
+  it('filters by show, alone or with a date, in the list and the CSV, and refuses a bad show or date', async () => {
+    const get = async (query: string) =>
+      (await call('GET', `/api/admin/bookings?${query}`, staff)).json<{
+        bookings: Booking[];
+        total: number;
+      }>();
+    const first = await get(`showId=${firstShow}`);
+    expect(first.total).toBe(2);
+    expect(new Set(first.bookings.map((b) => b.show._id))).toEqual(new Set([firstShow]));
+    expect((await get(`showId=${secondShow}`)).total).toBe(1);
+    const { showDate } = first.bookings[0]!.show;
+    expect((await get(`showId=${firstShow}&date=${showDate}`)).total).toBe(2);
+    expect((await get(`showId=${secondShow}&date=${showDate}`)).total).toBe(0);
+    expect((await get(`showId=${pastShow}`)).total).toBe(0);
+    const csvLines = async (query: string) =>
+      (await call('GET', `/api/admin/bookings.csv?${query}`, staff)).body.trimEnd().split('\r\n');
+    expect(await csvLines(`showId=${firstShow}`)).toHaveLength(3);
+    expect(await csvLines(`showId=${firstShow}&date=${showDate}&status=paid`)).toHaveLength(2);
+    for (const url of ['/api/admin/bookings', '/api/admin/bookings.csv']) {
+      for (const [query, message] of [
+        ['showId=nope', 'Unknown id'],
+        ['date=2026-02-30', 'date is YYYY-MM-DD'],
+        ['date=27-11-2026', 'date is YYYY-MM-DD'],
+      ] as const) {
+        const response = await call('GET', `${url}?${query}`, staff);
+        expect(response.statusCode, `${url}?${query}`).toBe(400);
+        expect(response.json()).toEqual({ success: false, message });
+      }
+    }
+  });
+
   it('exports the filtered bookings as CSV that a spreadsheet cannot be tricked by', async () => {
     const response = await call('GET', '/api/admin/bookings.csv', staff);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
@@ -154,14 +187,57 @@ describe('all bookings', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe(
-      'Booking ID,Reference,Movie,User,Email,Show Date,Show Time,Seats,Amount (INR),Status,Booked At,Checked In At',
-    );
     expect(lines).toHaveLength(4);
     expect(lines.some((line) => line.includes(`"'=HYPERLINK(""evil"")"`))).toBe(true);
-    expect(lines.some((line) => /,A1 A2,400\.00,paid,/.test(line))).toBe(true);
     const paidOnly = await call('GET', '/api/admin/bookings.csv?status=paid', staff);
     expect(paidOnly.body.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it('writes the screen, how it was paid, any refund, and every time on the cinema’s clock, saying so', async () => {
+    const zone = t.config.CINEMA_TIMEZONE;
+    const [header, ...rows] = (await call('GET', '/api/admin/bookings.csv', staff)).body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(header).toBe(
+      'Booking ID,Reference,Movie,Screen,User,Email,Show Date,' +
+        `Show Time (${zone}),Seats,Amount (INR),Status,Payment Method,Refund Status,Refund Amount (INR),` +
+        `Booked At (${zone}),Checked In At (${zone})`,
+    );
+    // The cinema's wall clock, written by the platform rather than the app's own helpers.
+    const wallClock = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: zone,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
+    const listed = (await call('GET', '/api/admin/bookings', staff)).json<{ bookings: Booking[] }>().bookings;
+    const byId = new Map(listed.map((b) => [b._id, b]));
+    const paid = rows.map((row) => row.split(',')).find((cells) => cells[8] === 'A1 A2')!;
+    const booking = byId.get(paid[0]!)!;
+    expect(paid).toEqual([
+      booking._id,
+      booking.reference,
+      'Dashboard Movie',
+      booking.show.screen.name,
+      'Asha Rao',
+      `asha-${process.pid}@example.com`,
+      booking.show.showDate,
+      booking.show.showTime,
+      'A1 A2',
+      '400.00',
+      'paid',
+      'Sandbox',
+      '',
+      '',
+      wallClock.format(new Date(booking.createdAt)),
+      '',
+    ]);
+    // Ravi's paid booking was cancelled: its money is owed back, and the file says so.
+    expect(
+      rows.some((row) => /,C1 C2 C3,450\.00,cancelled,Sandbox,(Pending|Refunded),450\.00,/.test(row)),
+    ).toBe(true);
+    // Never paid: no method, no refund.
+    expect(rows.some((row) => /,B1,200\.00,cancelled,,,,/.test(row))).toBe(true);
   });
 });
 
@@ -210,5 +286,48 @@ describe('audit log', () => {
       entries: { action: string }[];
     }>();
     expect(filtered.entries.every((e) => e.action.startsWith('booking.'))).toBe(true);
+  });
+});
+
+describe('audit names', () => {
+  it('names each entry’s show, movie, user and booking, on the cinema’s clock, in one page read', async () => {
+    const { db } = t.testDb.database;
+    const zone = t.config.CINEMA_TIMEZONE;
+    const [show] = await db.select().from(shows).where(eq(shows.id, firstShow));
+    const gone = randomUUID();
+    for (const [entityType, entityId] of [
+      ['show', firstShow],
+      ['movie', movieId],
+      ['user', asha.userId],
+      ['show', gone],
+      ['show', 'not-a-uuid'],
+    ] as const) {
+      await recordAudit(db, { actorId: staff.userId, action: 'test.name', entityType, entityId });
+    }
+    const { entries } = (await call('GET', '/api/admin/audit?pageSize=100', staff)).json<{
+      entries: AuditEntryView[];
+    }>();
+    const named = (entityType: string, entityId: string) =>
+      entries.find((e) => e.action === 'test.name' && e.entityType === entityType && e.entityId === entityId)
+        ?.entityName;
+    // Written by the platform, not the app's own date helpers.
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+    });
+    const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' });
+    expect(named('show', firstShow)).toBe(
+      `Dashboard Movie, ${day.format(show!.startsAt)}, ${time.format(show!.startsAt)}, ${show!.screenName}`,
+    );
+    expect(named('movie', movieId)).toBe('Dashboard Movie');
+    expect(named('user', asha.userId)).toBe(`Asha Rao (asha-${process.pid}@example.com)`);
+    expect(named('show', gone)).toBeNull();
+    expect(named('show', 'not-a-uuid')).toBeNull();
+    // Entries the app wrote itself: a cancelled booking is named by its reference.
+    const cancel = entries.find((e) => e.action === 'booking.cancel')!;
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, cancel.entityId!));
+    expect(cancel.entityName).toBe(booking!.reference);
   });
 });

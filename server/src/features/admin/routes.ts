@@ -1,8 +1,9 @@
-import type {
-  AdminBookingsResponse,
-  AdminShowsResponse,
-  AuditResponse,
-  DashboardResponse,
+import {
+  zonedDate,
+  type AdminBookingsResponse,
+  type AdminShowsResponse,
+  type AuditResponse,
+  type DashboardResponse,
 } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -11,7 +12,7 @@ import { listAudit } from '../audit/list.ts';
 import { isAdmin, requireAdmin, requireUser } from '../auth/guards.ts';
 import { countBookings, findBookings, type BookingFilter } from '../bookings/queries.ts';
 import { listAdminShows } from '../programme/list-shows.ts';
-import { csvRow } from './csv.ts';
+import { bookingsCsv } from './bookings-csv.ts';
 import { dashboardFigures } from './dashboard.ts';
 import { adminDocs as docs, auditQuery, bookingFilter, bookingsQuery, showsQuery } from './docs.ts';
 
@@ -78,37 +79,8 @@ export async function adminRoutes(app: FastifyInstance) {
     await requireAdmin(request);
     const where = toFilter(parseInput(bookingFilter, request.query ?? {}));
     const bookings = await findBookings({ db, where, now: clock(), timeZone, withEmail: true });
-    let body = csvRow([
-      'Booking ID',
-      'Reference',
-      'Movie',
-      'User',
-      'Email',
-      'Show Date',
-      'Show Time',
-      'Seats',
-      'Amount (INR)',
-      'Status',
-      'Booked At',
-      'Checked In At',
-    ]);
-    for (const booking of bookings) {
-      body += csvRow([
-        booking._id,
-        booking.reference,
-        booking.show.movie.title,
-        booking.user.name,
-        booking.user.email ?? '',
-        booking.show.showDate,
-        booking.show.showTime,
-        booking.bookedSeats.join(' '),
-        booking.amount.toFixed(2),
-        booking.status,
-        booking.createdAt,
-        booking.checkedInAt ?? '',
-      ]);
-    }
-    const stamp = new Date().toISOString().slice(0, 10);
+    const body = await bookingsCsv({ db, bookings, timeZone });
+    const stamp = zonedDate(clock(), timeZone); // the cinema's day, like every time in the file
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="marquee-bookings-${stamp}.csv"`)
@@ -143,6 +115,7 @@ export async function adminRoutes(app: FastifyInstance) {
     const { entries, total } = await listAudit({
       db,
       action: query.action || undefined,
+      timeZone,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });

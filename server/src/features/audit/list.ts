@@ -2,16 +2,22 @@ import type { AuditEntryView } from '@marquee/shared';
 import { count, desc, eq, like } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
+import { entityKey, nameEntities } from './name-entities.ts';
 
-/** Audit entries newest first; `action` matches a prefix ('show.' finds every show action). */
+/**
+ * Audit entries newest first, each entity named as a person would name it (name-entities.ts);
+ * `action` matches a prefix ('show.' finds every show action).
+ */
 export async function listAudit({
   db,
   action,
+  timeZone,
   limit,
   offset,
 }: {
   db: Queryable;
   action?: string;
+  timeZone: string;
   limit: number;
   offset: number;
 }): Promise<{ entries: AuditEntryView[]; total: number }> {
@@ -27,6 +33,7 @@ export async function listAudit({
     .limit(limit)
     .offset(offset);
   const [total] = await db.select({ value: count() }).from(auditLog).where(where);
+  const names = await nameEntities({ db, refs: rows.map((row) => row.entry), timeZone });
   return {
     total: Number(total?.value ?? 0),
     entries: rows.map(({ entry, actor }) => ({
@@ -34,6 +41,7 @@ export async function listAudit({
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId,
+      entityName: names.get(entityKey(entry)) ?? null,
       actor: actor ? { _id: actor.id, name: actor.name, email: actor.email } : null,
       details: entry.details,
       createdAt: entry.createdAt.toISOString(),

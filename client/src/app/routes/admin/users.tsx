@@ -4,7 +4,10 @@ import { UsersPage } from '../../../features/admin/components/users-page.tsx';
 export function AdminUsersRoute() {
   return (
     <>
-      <PageHeader title="Users" description="Find people, and grant or revoke the staff and admin roles." />
+      <PageHeader
+        title="Users"
+        description="Find people, and make them staff or admin, or remove those roles."
+      />
       <UsersPage />
     </>
   );

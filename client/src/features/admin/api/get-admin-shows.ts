@@ -13,8 +13,9 @@ export interface AdminShowsFilter {
   pageSize: number;
 }
 
-export function useAdminShows(filter: AdminShowsFilter) {
+export function useAdminShows(filter: AdminShowsFilter, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: [...adminQueryKey, 'shows', filter],
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ page: String(filter.page), pageSize: String(filter.pageSize) });

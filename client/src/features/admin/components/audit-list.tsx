@@ -85,20 +85,24 @@ export function AuditList() {
                       {entry.action}
                     </code>
                   </td>
-                  <td className={tdClassName}>
-                    <span className="block capitalize">{entry.entityType}</span>
-                    {entry.entityId && (
-                      <code
-                        title={entry.entityId}
-                        className="block font-mono text-xs text-zinc-600 dark:text-zinc-400"
-                      >
-                        {entry.entityId.slice(0, 8)}
-                      </code>
+                  <td className={`${tdClassName} min-w-48`}>
+                    <span className="block text-xs text-zinc-600 capitalize dark:text-zinc-400">
+                      {entry.entityType}
+                    </span>
+                    {entry.entityName ? (
+                      <span className="block font-medium">{entry.entityName}</span>
+                    ) : (
+                      entry.entityId && (
+                        // Gone since (a deleted show) or never ours to name: the id is all there is.
+                        <code title={entry.entityId} className="block font-mono text-xs">
+                          {entry.entityId.slice(0, 8)}
+                        </code>
+                      )
                     )}
                   </td>
                   <td className={`${tdClassName} max-w-md`}>
                     <ul className="space-y-0.5 text-xs break-words">
-                      {describeAuditDetails(entry.details).map((line) => (
+                      {describeAuditDetails(entry.details, timeZone).map((line) => (
                         <li key={line}>{line}</li>
                       ))}
                     </ul>

@@ -10,6 +10,7 @@ import { Field, inputClassName } from './field.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { Pagination } from './pagination.tsx';
+import { ShowSelect } from './show-select.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -31,6 +32,8 @@ export function BookingList() {
   const filter = {
     q: params.get('q') ?? '',
     status: isStatus(status) ? status : '',
+    date: params.get('date') ?? '',
+    showId: params.get('show') ?? '',
     page: readPage(params.get('page')),
     pageSize: PAGE_SIZE,
   };
@@ -42,7 +45,7 @@ export function BookingList() {
     setParam('q', search.trim());
   }
 
-  const hasFilters = Boolean(filter.q || filter.status);
+  const hasFilters = Boolean(filter.q || filter.status || filter.date || filter.showId);
 
   return (
     <>
@@ -81,6 +84,28 @@ export function BookingList() {
                 </option>
               ))}
             </select>
+          )}
+        </Field>
+        <Field label="Show date" className="w-44">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={filter.date}
+              // A show belongs to one day: another day's list starts from all its shows.
+              onChange={(event) => setParam({ date: event.target.value, show: '' })}
+              className={inputClassName}
+            />
+          )}
+        </Field>
+        <Field label="Show" className="min-w-64 flex-1 basis-64">
+          {(control) => (
+            <ShowSelect
+              {...control}
+              date={filter.date}
+              value={filter.showId}
+              onChange={(event) => setParam('show', event.target.value)}
+            />
           )}
         </Field>
         <a

@@ -4,7 +4,8 @@ import { formatShowDate } from '../format.ts';
 import { BookingStatusBadge } from './status-badge.tsx';
 import { tdClassName, TableFrame, thClassName } from './table-frame.tsx';
 
-const columns = ['Reference', 'Movie', 'User', 'Show', 'Seats', 'Amount', 'Status', 'Checked in'];
+// The spec's first column is 'Booking ID'; under it staff read the reference buyers read out.
+const columns = ['Booking ID', 'Movie', 'User', 'Show', 'Seats', 'Amount', 'Status', 'Checked in'];
 
 export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBusy: boolean }) {
   // When a booking was admitted, on the cinema's clock as the door said it: '7:05 PM'.
@@ -42,6 +43,9 @@ export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBus
             <td className={`${tdClassName} whitespace-nowrap`}>
               <span className="block">{formatShowDate(booking.show.showDate)}</span>
               <span className="block text-xs text-zinc-600 dark:text-zinc-400">{booking.show.showTime}</span>
+              <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                {booking.show.screen.name}
+              </span>
             </td>
             <td className={`${tdClassName} min-w-36`}>
               <span className="block">{booking.bookedSeats.join(', ')}</span>

@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   busyLabel: string;
   cancelLabel: string;
   isBusy: boolean;
+  /** 'danger' (red) for what cannot be undone; 'primary' for a change that can be. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -17,7 +19,7 @@ interface ConfirmDialogProps {
 export const dangerButtonClassName =
   'inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white transition-colors hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60';
 
-/** Asks before something that cannot be undone; the safe choice sits first. */
+/** Asks before a change that matters (often one that cannot be undone); the safe choice sits first. */
 export function ConfirmDialog({
   title,
   children,
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   busyLabel,
   cancelLabel,
   isBusy,
+  tone = 'danger',
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -35,7 +38,12 @@ export function ConfirmDialog({
         <button type="button" className={buttonClassName('secondary')} onClick={onClose}>
           {cancelLabel}
         </button>
-        <button type="button" className={dangerButtonClassName} disabled={isBusy} onClick={onConfirm}>
+        <button
+          type="button"
+          className={tone === 'danger' ? dangerButtonClassName : buttonClassName('primary')}
+          disabled={isBusy}
+          onClick={onConfirm}
+        >
           {isBusy ? busyLabel : confirmLabel}
         </button>
       </div>

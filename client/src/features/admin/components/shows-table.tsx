@@ -1,6 +1,7 @@
-import { formatRupees, type AdminShow } from '@marquee/shared';
+import type { AdminShow } from '@marquee/shared';
 import { Ban, Pencil, Trash2 } from 'lucide-react';
-import { formatShowDate } from '../format.ts';
+import { Link } from 'react-router';
+import { formatPriceRange, formatShowDate, showBookingsPath } from '../format.ts';
 import { ShowStatusBadge } from './status-badge.tsx';
 import { tdClassName, TableFrame, thClassName } from './table-frame.tsx';
 
@@ -9,6 +10,8 @@ const actionClassName =
 
 // Narrower than the widest screens the actions are icons (named by aria-label, titled for the mouse).
 const actionLabelClassName = 'sr-only xl:not-sr-only';
+
+const bookingsLabel = (count: number) => `${count} booking${count === 1 ? '' : 's'}`;
 
 export type ShowAction = 'edit' | 'cancel' | 'delete';
 
@@ -37,6 +40,9 @@ export function ShowsTable({
             Time
           </th>
           <th scope="col" className={thClassName}>
+            Screen
+          </th>
+          <th scope="col" className={thClassName}>
             Price
           </th>
           <th scope="col" className={thClassName}>
@@ -54,7 +60,7 @@ export function ShowsTable({
         {shows.map((show) => {
           const hasStarted = Date.parse(show.startsAt) <= now;
           const isCancelled = show.status === 'cancelled';
-          const name = `${show.movie.title}, ${formatShowDate(show.showDate)} ${show.showTime}`;
+          const name = `${show.movie.title}, ${formatShowDate(show.showDate)} ${show.showTime}, ${show.screen.name}`;
           return (
             <tr key={show._id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
               <th scope="row" className={`${tdClassName} text-left font-medium`}>
@@ -62,8 +68,9 @@ export function ShowsTable({
               </th>
               <td className={`${tdClassName} whitespace-nowrap`}>{formatShowDate(show.showDate)}</td>
               <td className={`${tdClassName} whitespace-nowrap`}>{show.showTime}</td>
+              <td className={`${tdClassName} whitespace-nowrap`}>{show.screen.name}</td>
               <td className={`${tdClassName} whitespace-nowrap tabular-nums`}>
-                {formatRupees(show.showPrice)}
+                {formatPriceRange(show.prices, show.showPrice)}
               </td>
               <td className={`${tdClassName} whitespace-nowrap tabular-nums`}>
                 <span className="block">
@@ -72,6 +79,16 @@ export function ShowsTable({
                 <span className="block text-xs text-zinc-600 dark:text-zinc-400">
                   {show.availableSeats} of {show.totalSeats} free
                 </span>
+                {/* Nobody booked: "0 sold · 0 held" says it, and there is no list to open. */}
+                {show.bookingCount > 0 && (
+                  <Link
+                    to={showBookingsPath(show)}
+                    aria-label={`${bookingsLabel(show.bookingCount)} for ${name}`}
+                    className="mt-1 inline-block text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300 dark:hover:text-brand-100"
+                  >
+                    {bookingsLabel(show.bookingCount)}
+                  </Link>
+                )}
               </td>
               <td className={tdClassName}>
                 <ShowStatusBadge status={show.status} hasStarted={hasStarted} />

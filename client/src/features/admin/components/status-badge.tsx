@@ -6,6 +6,7 @@ const tones = {
   red: 'bg-red-100 text-red-800 ring-red-600/30 dark:bg-red-900/40 dark:text-red-300 dark:ring-red-400/30',
   yellow:
     'bg-yellow-100 text-yellow-900 ring-yellow-600/30 dark:bg-yellow-900/40 dark:text-yellow-200 dark:ring-yellow-400/30',
+  blue: 'bg-sky-100 text-sky-900 ring-sky-600/30 dark:bg-sky-900/40 dark:text-sky-200 dark:ring-sky-400/30',
   grey: 'bg-zinc-100 text-zinc-700 ring-zinc-500/30 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-400/30',
 } as const;
 
@@ -62,4 +63,11 @@ export function MovieStateBadge({ active }: { active: boolean }) {
 
 export function ScreenStateBadge({ active }: { active: boolean }) {
   return active ? <Badge tone="green">In use</Badge> : <Badge tone="grey">Retired</Badge>;
+}
+
+/** A person's role in Users: plain words, never a button. */
+export function RoleBadge({ role }: { role: 'user' | 'staff' | 'admin' }) {
+  return (
+    <Badge tone={role === 'user' ? 'grey' : 'blue'}>{role.charAt(0).toUpperCase() + role.slice(1)}</Badge>
+  );
 }

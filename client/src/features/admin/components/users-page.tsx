@@ -1,14 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { api } from '../../../lib/api.ts';
 import { useSession } from '../../auth/use-session.ts';
+import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
+import { formatInstant } from '../format.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
+import { roleActionLabel, roleChangeDone, rolesAfter, type Role, type RoleChange } from '../role-change.ts';
+import { RoleChangeDialog } from './role-change-dialog.tsx';
+import { RoleBadge } from './status-badge.tsx';
 import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
-
-type Role = 'staff' | 'admin';
 
 interface AdminUser {
   _id: string;
@@ -42,40 +45,39 @@ function useUsers(q: string) {
   });
 }
 
-function when(iso: string | null): string {
-  return iso
-    ? new Date(iso).toLocaleString('en-IN', {
-        day: 'numeric',
-        month: 'short',
-        hour: 'numeric',
-        minute: '2-digit',
-      })
-    : 'Never';
-}
-
-/** /admin/users: find people and grant or revoke the staff and admin roles. */
+/**
+ * /admin/users: find people and grant or remove the staff and admin roles. A role shows as a
+ * badge; each change is its own named action, asked about first and told about after.
+ */
 export function UsersPage() {
   const [q, setQ] = useState('');
   const users = useUsers(q.trim());
   const { user: me } = useSession();
+  const timeZone = useCinemaTimeZone();
   const client = useQueryClient();
+  const [pending, setPending] = useState<RoleChange | null>(null);
   const setRole = useMutation({
-    mutationFn: ({ userId, roles }: { userId: string; roles: Role[] }) =>
-      api<{ success: true; message: string }>('/api/auth/admin/set-role', {
+    // The endpoint and body the page has always sent (CONTRACT §6): the roles the person ends with.
+    mutationFn: (change: RoleChange) => {
+      const roles = rolesAfter(change);
+      return api<{ success: true; message: string }>('/api/auth/admin/set-role', {
         method: 'POST',
-        body: { userId, role: roles.length ? roles : 'user' },
+        body: { userId: change.person._id, role: roles.length ? roles : 'user' },
         fallbackMessage: 'Could not change the role',
-      }),
-    onSuccess: (answer) => toast.success(answer.message),
-    onError: (error) => toast.error(error.message),
+      });
+    },
     onSettled: () => client.invalidateQueries({ queryKey: usersKey }),
   });
 
-  function toggle(person: AdminUser, role: Role) {
-    const roles = person.roles.includes(role)
-      ? person.roles.filter((r) => r !== role)
-      : [...person.roles, role];
-    setRole.mutate({ userId: person._id, roles });
+  function confirm(change: RoleChange) {
+    setRole.mutate(change, {
+      onSuccess: () => {
+        toast.success(roleChangeDone(change));
+        setPending(null);
+      },
+      // The dialog stays, so the change can be tried again or let go.
+      onError: (error) => toast.error(error.message),
+    });
   }
 
   return (
@@ -104,7 +106,7 @@ export function UsersPage() {
         <TableFrame caption="Users" isBusy={users.isFetching}>
           <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/50">
             <tr>
-              {['Name', 'Roles', 'Last sign-in', 'Staff', 'Admin'].map((column) => (
+              {['Name', 'Role', 'Last sign-in', 'Change role'].map((column) => (
                 <th key={column} scope="col" className={thClassName}>
                   {column}
                 </th>
@@ -123,33 +125,54 @@ export function UsersPage() {
                     </span>
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">{person.email}</span>
                   </th>
-                  <td className={tdClassName}>{person.roles.length ? person.roles.join(', ') : 'user'}</td>
-                  <td className={`${tdClassName} whitespace-nowrap`}>{when(person.lastSignInAt)}</td>
-                  {(['staff', 'admin'] as const).map((role) => {
-                    const has = person.roles.includes(role);
-                    // An admin cannot take away their own admin role (the server refuses it too).
-                    const locked = isMe && role === 'admin' && has;
-                    return (
-                      <td key={role} className={tdClassName}>
-                        <button
-                          type="button"
-                          aria-pressed={has}
-                          aria-label={`${has ? 'Revoke' : 'Grant'} ${role} for ${person.name}`}
-                          disabled={locked || setRole.isPending}
-                          title={locked ? 'You cannot remove your own admin role' : undefined}
-                          onClick={() => toggle(person, role)}
-                          className={buttonClassName(has ? 'primary' : 'secondary', 'px-3 py-1 text-xs')}
-                        >
-                          {has ? 'Revoke' : 'Grant'}
-                        </button>
-                      </td>
-                    );
-                  })}
+                  <td className={tdClassName}>
+                    <span className="flex flex-wrap gap-1">
+                      {person.roles.length ? (
+                        person.roles.map((role) => <RoleBadge key={role} role={role} />)
+                      ) : (
+                        <RoleBadge role="user" />
+                      )}
+                    </span>
+                  </td>
+                  <td className={`${tdClassName} whitespace-nowrap`}>
+                    {person.lastSignInAt ? formatInstant(person.lastSignInAt, timeZone) : 'Never'}
+                  </td>
+                  <td className={tdClassName}>
+                    <span className="flex flex-wrap gap-2">
+                      {(['staff', 'admin'] as const).map((role) => {
+                        const change = { person, role, grant: !person.roles.includes(role) };
+                        // An admin cannot take away their own admin role (the server refuses it too).
+                        const isLocked = isMe && role === 'admin' && !change.grant;
+                        const label = roleActionLabel(change);
+                        return (
+                          <button
+                            key={role}
+                            type="button"
+                            aria-label={`${label}: ${person.name}`}
+                            disabled={isLocked}
+                            title={isLocked ? 'You cannot remove your own admin role' : undefined}
+                            onClick={() => setPending(change)}
+                            className={buttonClassName('secondary', 'px-3 py-1 text-xs whitespace-nowrap')}
+                          >
+                            {label}
+                          </button>
+                        );
+                      })}
+                    </span>
+                  </td>
                 </tr>
               );
             })}
           </tbody>
         </TableFrame>
+      )}
+      {pending && (
+        <RoleChangeDialog
+          change={pending}
+          isBusy={setRole.isPending}
+          onConfirm={() => confirm(pending)}
+          onClose={() => setPending(null)}
+        />
       )}
     </>
   );

@@ -1,0 +1,96 @@
+import { toZonedParts, type Booking } from '@marquee/shared';
+import { and, desc, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { payments } from '../../db/schema.ts';
+import { csvRow } from './csv.ts';
+
+const gatewayNames: Record<string, string> = { sandbox: 'Sandbox', stripe: 'Stripe', counter: 'Counter' };
+
+const refundWords: Record<string, string> = {
+  pending: 'Pending',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+};
+
+/**
+ * An instant as the cinema's wall clock reads it, in a form spreadsheets sort and parse:
+ * '2026-11-27 19:05'. Every time in the file is on this clock, and the headers say so.
+ */
+function cinemaTime(iso: string | null, timeZone: string): string {
+  if (!iso) return '';
+  const { date, minutes } = toZonedParts(new Date(iso), timeZone);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  return `${date} ${hh}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** How each booking was paid: the gateway of its captured payment (refunded ones included). */
+async function paymentMethods(db: Queryable, bookingIds: string[]): Promise<Map<string, string>> {
+  const methods = new Map<string, string>();
+  if (!bookingIds.length) return methods;
+  const rows = await db
+    .select({ bookingId: payments.bookingId, gateway: payments.gateway })
+    .from(payments)
+    .where(and(inArray(payments.bookingId, bookingIds), inArray(payments.status, ['succeeded', 'refunded'])))
+    .orderBy(desc(payments.createdAt));
+  for (const row of rows) {
+    if (!methods.has(row.bookingId)) methods.set(row.bookingId, gatewayNames[row.gateway] ?? row.gateway);
+  }
+  return methods;
+}
+
+/** The admin bookings export (GET /api/admin/bookings.csv): one header line, one line a booking. */
+export async function bookingsCsv({
+  db,
+  bookings,
+  timeZone,
+}: {
+  db: Queryable;
+  bookings: Booking[];
+  timeZone: string;
+}): Promise<string> {
+  const methods = await paymentMethods(
+    db,
+    bookings.map((booking) => booking._id),
+  );
+  const zone = `(${timeZone})`;
+  let body = csvRow([
+    'Booking ID',
+    'Reference',
+    'Movie',
+    'Screen',
+    'User',
+    'Email',
+    'Show Date',
+    `Show Time ${zone}`,
+    'Seats',
+    'Amount (INR)',
+    'Status',
+    'Payment Method',
+    'Refund Status',
+    'Refund Amount (INR)',
+    `Booked At ${zone}`,
+    `Checked In At ${zone}`,
+  ]);
+  for (const booking of bookings) {
+    const { show, refund } = booking;
+    body += csvRow([
+      booking._id,
+      booking.reference,
+      show.movie.title,
+      show.screen.name,
+      booking.user.name,
+      booking.user.email ?? '',
+      show.showDate,
+      show.showTime, // on the cinema's clock already, as every show answer gives it
+      booking.bookedSeats.join(' '),
+      booking.amount.toFixed(2),
+      booking.status,
+      methods.get(booking._id) ?? '',
+      refund ? (refundWords[refund.status] ?? refund.status) : '',
+      refund ? refund.amount.toFixed(2) : '',
+      cinemaTime(booking.createdAt, timeZone),
+      cinemaTime(booking.checkedInAt, timeZone),
+    ]);
+  }
+  return body;
+}
