@@ -116,7 +116,7 @@ export const movies = pgTable('movies', {
   rating: doublePrecision('rating'),
   trailerLink: text('trailer_link'),
   isFeatured: boolean('is_featured').notNull().default(false),
-  /** False once retired: hidden from buyers, no new shows or bookings (migration 0011). */
+  /** False once retired: hidden from buyers, no new shows or bookings (migration 0010). */
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -129,7 +129,7 @@ export const screens = pgTable(
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
     layout: jsonb('layout').$type<Layout>().notNull(),
-    /** False once retired: no new shows on it; shows made before go on (migration 0011). */
+    /** False once retired: no new shows on it; shows made before go on (migration 0010). */
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
