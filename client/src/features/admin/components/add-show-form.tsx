@@ -1,6 +1,7 @@
 import { CalendarPlus, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { priceOfClass } from '@marquee/shared';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { checkTimeslot } from '../api/check-timeslot.ts';
@@ -132,7 +133,9 @@ export function AddShowForm() {
       ? hasClassPrices
         ? {
             screen: screen._id,
-            prices: Object.fromEntries(classes.map((name) => [name, Number(classPrices[name])])),
+            prices: Object.fromEntries(
+              classes.map((name) => [name, Number(priceOfClass(classPrices, name))]),
+            ),
           }
         : {
             screen: screen._id,
@@ -228,7 +231,7 @@ export function AddShowForm() {
                     inputMode="decimal"
                     min={1}
                     step="0.01"
-                    value={classPrices[name] ?? ''}
+                    value={priceOfClass(classPrices, name) ?? ''}
                     onChange={(event) => {
                       setClassPrices((current) => ({ ...current, [name]: event.target.value }));
                       if (classPriceError?.seatClass === name) setClassPriceError(null);
