@@ -1,10 +1,15 @@
-import { ratingFromText, type AdminMovie, type Movie, type UpdateMovieInput } from '@marquee/shared';
+import {
+  ratingFromText,
+  runtimeMinutes,
+  type AdminMovie,
+  type Movie,
+  type UpdateMovieInput,
+} from '@marquee/shared';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { pgError, type Db, type Queryable, type Tx } from '../../db/client.ts';
 import { favourites, movies, shows } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { runtimeMinutes } from '../admission/admission-booking.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notifyCatalogueChange } from '../catalogue/movie-cache.ts';
 import { toMovie } from '../catalogue/serialize.ts';
