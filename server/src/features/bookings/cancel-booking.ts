@@ -32,7 +32,7 @@ export interface CancelOutcome {
  * paid, so cancelling twice (or racing a sweep or a payment) changes nothing the second time.
  * Buyers cannot cancel once the show has started or once the booking has been admitted at the
  * door (check-in opens before the start, so a guest could otherwise walk in and be refunded); staff
- * and admins can, an admitted booking only with a reason, which the audit keeps.
+ * and admins can, an admitted booking only with a reason, which the audit keeps — but not their own.
  *
  * Locks follow decision 0009: the show KEY SHARE, the booking, then its payments.
  */
@@ -71,11 +71,13 @@ export async function cancelBooking({
       openCheckouts: [],
     };
     if (booking.status === 'cancelled' || booking.status === 'expired') return unchanged;
+    // Staff cancelling their own booking are its buyer: no one overrides the rules for themselves.
+    const asBuyer = booking.userId === actor.id || !actor.isStaff;
     const reason =
       givenReason ?? (booking.userId === actor.id ? 'Cancelled by the buyer' : 'Cancelled by staff');
-    if (booking.checkedInAt && !actor.isStaff) throw conflict(cancelMessages.admitted);
+    if (booking.checkedInAt && asBuyer) throw conflict(cancelMessages.admitted);
     if (booking.checkedInAt && !givenReason) throw badRequest(cancelMessages.reasonForAdmitted);
-    if (show.startsAt <= now && !actor.isStaff) throw badRequest(cancelMessages.started);
+    if (show.startsAt <= now && asBuyer) throw badRequest(cancelMessages.started);
 
     const held = await tx.select().from(payments).where(eq(payments.bookingId, bookingId)).for('update');
     await tx

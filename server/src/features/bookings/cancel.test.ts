@@ -156,6 +156,25 @@ describe('cancelling a booking', () => {
     expect(still!.status).toBe('paid');
     expect(await occupiedOf(soon.id)).toEqual(expect.arrayContaining(['A1', 'A2']));
 
+    // Staff are buyers of their own bookings: no refund for walking in themselves.
+    const own = await book(door, ['B1'], true, soon.id);
+    const [{ reference: ownReference }] = (await db
+      .select({ reference: bookings.reference })
+      .from(bookings)
+      .where(eq(bookings.id, own))) as [{ reference: string }];
+    const selfAdmitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkin',
+      headers: door.bearer,
+      payload: { reference: ownReference },
+    });
+    expect(selfAdmitted.statusCode).toBe(200);
+    const selfRefund = await cancel(door, own, 'put', { reason: 'changed my mind' });
+    expect(selfRefund.statusCode).toBe(409);
+    expect(selfRefund.json().message).toBe(
+      'This booking has been admitted at the door, so it can no longer be cancelled',
+    );
+
     const byStaff = await cancel(door, id, 'put', {
       reason: "Guest left ill, refunded at the manager's word",
     });
