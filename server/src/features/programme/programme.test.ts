@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { auditLog, bookings, refunds, shows, users } from '../../db/schema.ts';
+import { insertMovie, insertShow } from '../../db/factories.ts';
 import { deleteShow } from './delete-show.ts';
 import { updateShow } from './update-show.ts';
 
@@ -499,5 +500,41 @@ describe('a staff change and its audit row commit together', () => {
     expect(await auditOf(show._id)).toEqual([
       expect.objectContaining({ actorId: staff.userId, action: 'show.delete' }),
     ]);
+  });
+});
+
+describe('moving a show whose doors have opened', () => {
+  it('refuses once a guest has been admitted (they could not be let in again at the new time); prices still change', async () => {
+    const { db } = t.testDb.database;
+    const movie = await insertMovie(db, { title: 'Doors Open', runtime: '90 min' });
+    const soon = await insertShow(db, {
+      movieId: movie.id,
+      startsAt: new Date(t.clock.now.getTime() + 60 * 60_000),
+      pricePaise: 20_000,
+    });
+    const bookingId = await book(buyer, soon.id, ['D4', 'D5'], true);
+    const [{ reference }] = (await db
+      .select({ reference: bookings.reference })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))) as [{ reference: string }];
+    const moveTo = {
+      showDate: addDays(zonedDate(t.clock.now, t.config.CINEMA_TIMEZONE), 2),
+      showTime: '9:00 PM',
+    };
+    // Before anyone is in, the show may still move.
+    expect((await call('GET', `/api/shows/${soon.id}/paid-bookings`, staff)).statusCode).toBe(200);
+    const admitted = await call('POST', '/api/checkin', staff, { reference });
+    expect(admitted.json()).toMatchObject({ success: true, message: 'Checked in' });
+
+    const moved = await call('PUT', `/api/shows/${soon.id}`, staff, moveTo);
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toEqual({
+      success: false,
+      message: 'Guests have already been admitted to this show, so it cannot be moved to another time',
+    });
+    const [row] = await db.select({ startsAt: shows.startsAt }).from(shows).where(eq(shows.id, soon.id));
+    expect(row!.startsAt.getTime()).toBe(soon.startsAt.getTime());
+    const repriced = await call('PUT', `/api/shows/${soon.id}`, staff, { showPrice: 250 });
+    expect(repriced.statusCode, repriced.body).toBe(200);
   });
 });

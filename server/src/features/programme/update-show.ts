@@ -7,7 +7,7 @@ import {
   type Show,
   type UpdateShowInput,
 } from '@marquee/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { pgError, type Db } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
@@ -19,6 +19,9 @@ import { classPrices, DEFAULT_SCREEN_ID, lowestPrice, screenOverlapError } from 
 import { blocksSeat } from '../seats/live-claims.ts';
 import { paidBookingIds } from './paid-bookings.ts';
 import { lockShow, showStart, SLOT_INDEX } from './show-rules.ts';
+
+export const MOVE_AFTER_ADMISSION =
+  'Guests have already been admitted to this show, so it cannot be moved to another time';
 
 /**
  * Changes a show's prices, start or size. A started or cancelled show is not edited; the seat
@@ -69,6 +72,14 @@ export async function updateShow({
           );
         }
         if (startsAt.getTime() !== show.startsAt.getTime()) {
+          // Doors open before the start: a guest already let in could not be admitted again at
+          // the new time, nor cancel (bookings/cancel-booking.ts).
+          const [admitted] = await tx
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(and(eq(bookings.showId, showId), isNotNull(bookings.checkedInAt)))
+            .limit(1);
+          if (admitted) throw conflict(MOVE_AFTER_ADMISSION);
           changes.startsAt = { from: show.startsAt.toISOString(), to: startsAt.toISOString() };
         }
       }
