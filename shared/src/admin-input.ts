@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TOTAL_SEATS } from './seats.ts';
+import { MAX_RUNTIME_MINUTES, readRuntime } from './show-times.ts';
 import { isIsoDate, parseTimeOfDay } from './time.ts';
 
 /** The spec's words (§5) for what staff get wrong on the Add Show form. */
@@ -62,7 +63,9 @@ export const createMovieInput = z.object({
     ),
   Rated: optionalText(20),
   Released: optionalText(50),
-  Runtime: optionalText(50),
+  Runtime: optionalText(50).refine((value) => (readRuntime(value) ?? 0) <= MAX_RUNTIME_MINUTES, {
+    message: 'Runtime must be less than 24 hours',
+  }),
   Genre: optionalText(200),
   Director: optionalText(300),
   Writer: optionalText(500),

@@ -4,14 +4,22 @@ import { formatTimeOfDay, parseTimeOfDay } from './time.ts';
 /** A film with no readable runtime is taken to run this long (the door's window, the screen's time). */
 const FALLBACK_RUNTIME_MINUTES = 180;
 
-/** Minutes in a runtime as the catalogue writes it ('148 min', '2h 28m', '148'). */
-export function runtimeMinutes(runtime: string): number {
+/** The longest runtime a film may have: a screen's day. */
+export const MAX_RUNTIME_MINUTES = 24 * 60 - 1;
+
+/** Minutes a runtime text reads as ('148 min', '2h 28m', '148'), or null when it names none. */
+export function readRuntime(runtime: string): number | null {
   const hours = /(\d+)\s*h/i.exec(runtime);
   const minutes = /(\d+)\s*m(?!o)/i.exec(runtime);
   if (hours) return Number(hours[1]) * 60 + (minutes ? Number(minutes[1]) : 0);
   const bare = /(\d+)/.exec(runtime);
-  const value = bare ? Number(bare[1]) : 0;
-  return value > 0 && value < 24 * 60 ? value : FALLBACK_RUNTIME_MINUTES;
+  return bare ? Number(bare[1]) : null;
+}
+
+/** Minutes in a runtime as the catalogue writes it; one unreadable or out of range counts as the fallback. */
+export function runtimeMinutes(runtime: string): number {
+  const value = readRuntime(runtime);
+  return value !== null && value > 0 && value <= MAX_RUNTIME_MINUTES ? value : FALLBACK_RUNTIME_MINUTES;
 }
 
 /** One time of an Add Show request: its cinema-calendar date, its clock time and its instant. */

@@ -74,6 +74,11 @@ describe('adding a movie', () => {
     const noTitle = await call('POST', '/api/movies', staff, { Year: '2020' });
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().message).toBe('Title is required');
+    for (const Runtime of ['9999999999h', '25h', '1440 min']) {
+      const endless = await call('POST', '/api/movies', staff, { Title: 'Endless', Year: '2020', Runtime });
+      expect(endless.statusCode, Runtime).toBe(400);
+      expect(endless.json().message).toBe('Runtime must be less than 24 hours');
+    }
     const blankYear = await call('POST', '/api/movies', staff, { Title: 'X', Year: '  ' });
     expect(blankYear.json().message).toBe('Year is required');
     const latest = new Date().getUTCFullYear() + 1;
