@@ -91,6 +91,26 @@ describe('sign-up and sign-in', () => {
     expect(wrong.json()).toMatchObject({ success: false, message: 'Invalid email or password' });
   });
 
+  it('refuses a blank or overlong name at sign-up, as the profile does', async () => {
+    for (const [name, message] of [
+      ['   ', 'Please enter your name'],
+      ['x'.repeat(5_000), 'Name must be at most 100 characters'],
+    ] as const) {
+      const answer = await post(
+        '/api/auth/sign-up/email',
+        { name, email: `named-${name.length}@example.com`, password: 'a-good-password-1' },
+        { 'x-forwarded-for': '198.51.100.3' },
+      );
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ success: false, message });
+    }
+    const [stored] = await t.testDb.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'named-3@example.com'));
+    expect(stored).toBeUndefined();
+  });
+
   it('answers a signed-out session check with success and no user', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/auth/get-session' });
     expect(response.json()).toEqual({ success: true, message: 'Not signed in', session: null, user: null });
@@ -111,6 +131,24 @@ describe('sign-up and sign-in', () => {
 });
 
 describe('rate limit on sign-in and sign-up', () => {
+  it('counts change-password guesses too, and serves no verify-password at all', async () => {
+    const person = await signUp(t.app);
+    const guess = (currentPassword: string) =>
+      post(
+        '/api/auth/change-password',
+        { currentPassword, newPassword: 'a-new-password-1' },
+        { ...person.bearer, 'x-forwarded-for': '203.0.113.40' },
+      );
+    for (let i = 0; i < 5; i++) expect((await guess(`wrong-guess-${i}`)).statusCode).toBe(400);
+    expect((await guess('wrong-guess-5')).statusCode).toBe(429);
+    const verify = await post(
+      '/api/auth/verify-password',
+      { password: 'wrong-guess-6' },
+      { ...person.bearer, 'x-forwarded-for': '203.0.113.41' },
+    );
+    expect(verify.statusCode).toBe(404);
+  });
+
   it('allows AUTH_RATE_LIMIT attempts a minute per address, then answers 429', async () => {
     const attempt = (ip: string) =>
       post(

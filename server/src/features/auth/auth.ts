@@ -92,7 +92,9 @@ export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
     // area uses our own routes; POST /api/auth/admin/set-role is answered by admission/routes.ts
     // (changeRole) before the bridge. Matched by better-auth on the path it routes by, so no
     // spelling of the address gets past it.
-    disabledPaths: Object.values(admins.endpoints).map((endpoint) => endpoint.path),
+    // verify-password: no client of ours asks it, and it would check passwords outside the
+    // sign-in limit for anyone holding a session.
+    disabledPaths: [...Object.values(admins.endpoints).map((endpoint) => endpoint.path), '/verify-password'],
     plugins: [bearer(), admins, ...oidc],
   });
 }

@@ -119,7 +119,7 @@ export const authDocs: { method: 'GET' | 'POST'; url: string; schema: FastifySch
       auth: 'user',
       body: changePasswordRequest,
       ok: signedInResponse,
-      errors: { 400: 'Current password is incorrect', 403: crossSite },
+      errors: { 400: 'Current password is incorrect', 403: crossSite, 429: limited },
     }),
   },
   {
