@@ -377,10 +377,12 @@ describe('access', () => {
 
 const adminPages = [
   { path: '/admin', heading: 'Dashboard Overview', name: 'dashboard' },
+  { path: '/admin/movies', heading: 'Movies', name: 'movies' },
   { path: '/admin/add-movie', heading: 'Add Movie', name: 'add-movie' },
   { path: '/admin/add-show', heading: 'Add Show', name: 'add-show' },
   { path: '/admin/all-shows', heading: 'List Shows', name: 'all-shows' },
   { path: '/admin/bookings', heading: 'Bookings', name: 'bookings' },
+  { path: '/admin/users', heading: 'Users', name: 'users' },
   { path: '/admin/refunds', heading: 'Refunds', name: 'refunds' },
   { path: '/admin/audit', heading: 'Audit Log', name: 'audit' },
 ];
