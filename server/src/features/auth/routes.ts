@@ -29,7 +29,7 @@ const limitedPaths = new Set([
  * client hears a 400, and one rule for a person's name wherever it is set.
  */
 const personName = z
-  .string({ message: 'Please enter your name' })
+  .string({ error: (issue) => (issue.input === undefined ? 'Please enter your name' : 'Name must be text') })
   .trim()
   .min(1, 'Please enter your name')
   .max(100, 'Name must be at most 100 characters');
