@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages, paiseToRupees } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { bookings, payments, refunds } from '../../db/schema.ts';
+import { bookings, payments } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isAdmin, requireUser } from '../auth/guards.ts';
 import { isUuid } from '../../lib/ids.ts';
