@@ -73,11 +73,11 @@ export interface RazorpayStandIn {
   close(): Promise<void>;
 }
 
-export interface CheckoutAnswer {
+export type CheckoutAnswer = {
   razorpay_order_id: string;
   razorpay_payment_id: string;
   razorpay_signature: string;
-}
+};
 
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
 
@@ -265,7 +265,7 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions = {})
         res.end();
         return;
       }
-      let body: Record<string, unknown> = {};
+      let body: Record<string, unknown>;
       try {
         body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       } catch {
