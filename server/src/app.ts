@@ -20,6 +20,7 @@ import { movieRoutes } from './features/programme/movie-routes.ts';
 import { programmeRoutes } from './features/programme/routes.ts';
 import { SandboxGateway } from './features/payments/sandbox-gateway.ts';
 import { StripeGateway } from './features/payments/stripe-gateway.ts';
+import { RazorpayGateway } from './features/payments/razorpay-gateway.ts';
 import { CATALOGUE_CHANNEL, MovieCache } from './features/catalogue/movie-cache.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
@@ -47,12 +48,13 @@ export interface AppDeps {
   auth: Auth;
   /** Sessions this process checked lately (features/auth/session-cache.ts). */
   sessions: SessionCache;
-  /** Where new payments are taken: Stripe when configured, else the sandbox. */
+  /** Where new payments are taken: the one PAYMENT_GATEWAY names (env.ts). */
   gateway: PaymentGateway;
   /** Every gateway a recorded payment may belong to, for refunds and closing checkouts. */
   gateways: ReadonlyMap<GatewayName, PaymentGateway>;
   sandbox: SandboxGateway;
   stripe: StripeGateway | null;
+  razorpay: RazorpayGateway | null;
   /** Issues and verifies the signed codes that tickets' QR codes carry. */
   tickets: TicketCodes;
   /** Sends what the email outbox holds (SMTP_URL), or logs it. */
@@ -128,6 +130,24 @@ export async function buildApp({
     ['counter', counterGateway],
   ]);
   if (stripe) gateways.set('stripe', stripe);
+  const razorpay =
+    config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET && config.RAZORPAY_WEBHOOK_SECRET
+      ? new RazorpayGateway({
+          keyId: config.RAZORPAY_KEY_ID,
+          keySecret: config.RAZORPAY_KEY_SECRET,
+          webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
+          publicUrl: config.PUBLIC_URL,
+          apiUrl: config.RAZORPAY_API_URL,
+          checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
+        })
+      : null;
+  if (razorpay) gateways.set('razorpay', razorpay);
+  const gateway =
+    config.PAYMENT_GATEWAY === 'stripe' && stripe
+      ? stripe
+      : config.PAYMENT_GATEWAY === 'razorpay' && razorpay
+        ? razorpay
+        : sandbox;
   app.decorate('deps', {
     config,
     database,
@@ -136,10 +156,11 @@ export async function buildApp({
     movieCache,
     auth,
     sessions,
-    gateway: config.PAYMENT_GATEWAY === 'stripe' && stripe ? stripe : sandbox,
+    gateway,
     gateways,
     sandbox,
     stripe,
+    razorpay,
     tickets: new TicketCodes([ticketKeyFromSecret(secret)]),
     mailer,
     clock,
@@ -173,7 +194,13 @@ export async function buildApp({
 
   // First: every later check reads the one spelling of the path this leaves.
   await app.register(requestTarget);
-  await app.register(securityHeaders, { https: config.PUBLIC_URL.startsWith('https:') });
+  await app.register(securityHeaders, {
+    https: config.PUBLIC_URL.startsWith('https:'),
+    // Razorpay's origins are allowed only while its keys are configured.
+    paymentOrigins: razorpay
+      ? [new URL(config.RAZORPAY_CHECKOUT_URL).origin, new URL(config.RAZORPAY_API_URL).origin]
+      : [],
+  });
   await app.register(crossOrigin, {
     ownOrigins: [new URL(config.PUBLIC_URL).origin, ...devOrigins(config)],
     corsOrigins: config.CORS_ORIGINS,

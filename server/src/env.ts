@@ -60,6 +60,22 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText,
     /** Where the Stripe SDK sends API calls; only for a local stand-in such as stripe-mock. */
     STRIPE_API_URL: optionalText.pipe(z.url({ message: 'STRIPE_API_URL must be a URL' }).optional()),
+    RAZORPAY_KEY_ID: optionalText,
+    RAZORPAY_KEY_SECRET: optionalText,
+    RAZORPAY_WEBHOOK_SECRET: optionalText,
+    /** Where Razorpay's API is reached; a local stand-in in tests. */
+    RAZORPAY_API_URL: z
+      .string()
+      .trim()
+      .default('https://api.razorpay.com')
+      .pipe(z.url({ protocol: /^https?$/, message: 'RAZORPAY_API_URL must be an http(s) URL' }))
+      .transform((url) => url.replace(/\/+$/, '')),
+    /** Razorpay Checkout's script; a local stand-in in tests. */
+    RAZORPAY_CHECKOUT_URL: z
+      .string()
+      .trim()
+      .default('https://checkout.razorpay.com/v1/checkout.js')
+      .pipe(z.url({ protocol: /^https?$/, message: 'RAZORPAY_CHECKOUT_URL must be an http(s) URL' })),
     OIDC_ISSUER: optionalText.pipe(z.url({ message: 'OIDC_ISSUER must be a URL' }).optional()),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
@@ -94,7 +110,11 @@ const envSchema = z
     ),
     /** Which gateway takes new payments; in production the sandbox only runs when named here. */
     PAYMENT_GATEWAY: optionalText.pipe(
-      z.enum(['stripe', 'sandbox'], { message: 'PAYMENT_GATEWAY must be stripe or sandbox' }).optional(),
+      z
+        .enum(['stripe', 'razorpay', 'sandbox'], {
+          message: 'PAYMENT_GATEWAY must be stripe, razorpay or sandbox',
+        })
+        .optional(),
     ),
     /**
      * Bearer token GET /metrics asks for; required in production. Unset (development, tests), it
@@ -127,7 +147,9 @@ const envSchema = z
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     TRUST_PROXY: env.TRUST_PROXY ?? false,
     CORS_ORIGINS: env.CORS_ORIGINS ?? [],
-    PAYMENT_GATEWAY: env.PAYMENT_GATEWAY ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
+    PAYMENT_GATEWAY:
+      env.PAYMENT_GATEWAY ??
+      (env.STRIPE_SECRET_KEY ? 'stripe' : env.RAZORPAY_KEY_ID ? 'razorpay' : 'sandbox'),
   }));
 
 export type Env = z.infer<typeof envSchema>;
@@ -204,10 +226,25 @@ function crossChecks(source: Source): string[] {
       'PAYMENT_GATEWAY: PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     );
   }
-  // Anyone could "pay" through the sandbox, so production never falls back to it unasked.
-  if ((source.NODE_ENV ?? '').trim() === 'production' && !gateway && !set('STRIPE_SECRET_KEY')) {
+  // Razorpay's three keys go together: a half configuration names what is missing.
+  const razorpayKeys = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'];
+  const razorpayMissing = razorpayKeys.filter((name) => !set(name));
+  if (razorpayMissing.length && (gateway === 'razorpay' || razorpayMissing.length < razorpayKeys.length)) {
     problems.push(
-      'PAYMENT_GATEWAY: production takes payments with Stripe (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); ' +
+      `${razorpayMissing[0]}: Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET; ` +
+        `missing: ${razorpayMissing.join(', ')}`,
+    );
+  }
+  // Anyone could "pay" through the sandbox, so production never falls back to it unasked.
+  if (
+    (source.NODE_ENV ?? '').trim() === 'production' &&
+    !gateway &&
+    !set('STRIPE_SECRET_KEY') &&
+    !set('RAZORPAY_KEY_ID')
+  ) {
+    problems.push(
+      'PAYMENT_GATEWAY: production takes payments with Razorpay (set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and ' +
+        'RAZORPAY_WEBHOOK_SECRET) or Stripe (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); ' +
         'set PAYMENT_GATEWAY=sandbox to run the test gateway on purpose',
     );
   }

@@ -91,7 +91,30 @@ describe('configuration', () => {
     expect(loadEnv({ ...secret, ...stripe }).PAYMENT_GATEWAY).toBe('stripe');
     expect(loadEnv({}).PAYMENT_GATEWAY).toBe('sandbox');
     expect(() => loadEnv({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/needs STRIPE_SECRET_KEY/);
-    expect(() => loadEnv({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY must be stripe or sandbox/);
+    expect(() => loadEnv({ PAYMENT_GATEWAY: 'paypal' })).toThrow(
+      /PAYMENT_GATEWAY must be stripe, razorpay or sandbox/,
+    );
+  });
+
+  it('takes Razorpay with its three keys, and refuses a half configuration naming what is missing', () => {
+    const keys = {
+      RAZORPAY_KEY_ID: 'rzp_test_1',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'whsecret',
+    };
+    const config = loadEnv({ ...production, ...keys });
+    expect(config.PAYMENT_GATEWAY).toBe('razorpay');
+    expect(config.RAZORPAY_API_URL).toBe('https://api.razorpay.com');
+    expect(config.RAZORPAY_CHECKOUT_URL).toBe('https://checkout.razorpay.com/v1/checkout.js');
+    expect(() => loadEnv({ PAYMENT_GATEWAY: 'razorpay' })).toThrow(
+      /missing: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET/,
+    );
+    expect(() => loadEnv({ RAZORPAY_KEY_ID: 'rzp_test_1', RAZORPAY_KEY_SECRET: 'secret' })).toThrow(
+      /missing: RAZORPAY_WEBHOOK_SECRET$/m,
+    );
+    expect(() => loadEnv({ ...keys, RAZORPAY_API_URL: 'not a url' })).toThrow(/RAZORPAY_API_URL must be/);
+    // The sandbox stays the default when nothing else is configured.
+    expect(loadEnv({}).PAYMENT_GATEWAY).toBe('sandbox');
   });
 
   it('reads TRUST_PROXY as a hop count or proxy addresses, believing none when unset', () => {

@@ -129,17 +129,40 @@ export type CreateBookingResponse = z.infer<typeof createBookingResponse>;
 export const paymentResponse = ok({
   payment: z.object({
     _id: uuid,
-    gateway: z.enum(['sandbox', 'stripe', 'counter']),
+    gateway: z.enum(['sandbox', 'stripe', 'razorpay', 'counter']),
     amount: z.number(),
     status: z.enum(['open', 'succeeded', 'expired', 'refunded']),
     isPayable: z.boolean(),
   }),
   booking: bookingSchema,
+  razorpay: z
+    .object({
+      keyId: z.string(),
+      orderId: z.string(),
+      amountPaise: z.number().int(),
+      currency: z.literal('INR'),
+      checkoutUrl: z.string().meta({ description: "Razorpay Checkout's script (RAZORPAY_CHECKOUT_URL)" }),
+      cinemaName: z.string(),
+      prefill: z.object({ name: z.string(), email: z.string() }),
+    })
+    .nullable()
+    .meta({ description: 'What the page opens Razorpay Checkout with; null for any other gateway' }),
 });
 export type PaymentResponse = z.infer<typeof paymentResponse>;
 
 /** POST /api/payments/{id}/sandbox-pay */
 export const sandboxPayResponse = ok({ status: z.literal('paid') });
+
+/** POST /api/payments/razorpay/verify: Checkout's success answer (CONTRACT §9). */
+export const razorpayVerifyRequest = z
+  .object({
+    razorpay_order_id: z.string({ message: 'Payment could not be verified' }).min(1).max(100),
+    razorpay_payment_id: z.string({ message: 'Payment could not be verified' }).min(1).max(100),
+    razorpay_signature: z.string({ message: 'Payment could not be verified' }).min(1).max(200),
+  })
+  .meta({ id: 'RazorpayVerifyRequest' });
+export type RazorpayVerifyRequest = z.infer<typeof razorpayVerifyRequest>;
+export const razorpayVerifyResponse = ok({ status: z.literal('paid') });
 
 /** GET /api/bookings/{id}/ticket (CONTRACT §6): a paid booking's ticket. */
 export const ticketSchema = z

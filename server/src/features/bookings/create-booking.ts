@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { closeCheckouts } from '../payments/checkouts.ts';
-import type { GatewayName, PaymentGateway } from '../payments/gateway.ts';
+import { CheckoutRefusedError, type GatewayName, type PaymentGateway } from '../payments/gateway.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { holdSeats, SeatsTakenError, validateSeatRequest, type Hold, type SeatState } from './hold-seats.ts';
 import { holdChosenSeats, pickBestAvailable, type KnownSeats, type SeatRulesConfig } from './layout-rules.ts';
@@ -157,10 +157,13 @@ async function openCheckout({
       amountPaise: hold.amountPaise,
       expiresAt: hold.expiresAt,
       description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}`,
+      reference: hold.reference,
     });
   } catch (error) {
     log.error({ err: error, bookingId: hold.bookingId }, 'opening a checkout failed');
     await cancelBooking({ db, bookingId: hold.bookingId, actor: { id: userId, isStaff: false }, now });
+    // The gateway's own words for the buyer (Razorpay: CONTRACT §9), answered as a refusal.
+    if (error instanceof CheckoutRefusedError) throw new AppError('CONFLICT', error.message);
     throw new AppError(
       'UNAVAILABLE',
       'The payment service is not answering, so your seats were released. Please try again in a moment.',

@@ -2,6 +2,8 @@ import {
   adminRefundsResponse,
   ok,
   paymentResponse,
+  razorpayVerifyRequest,
+  razorpayVerifyResponse,
   reconciliationResponse,
   retryRefundResponse,
   sandboxPayResponse,
@@ -62,6 +64,39 @@ export const paymentDocs = {
     body: z.looseObject({ id: z.string(), type: z.string() }),
     ok: received,
     errors: { 400: 'Invalid signature', 404: 'Stripe is not configured here' },
+  }),
+  razorpayVerify: routeSchema({
+    tags,
+    summary: "Razorpay Checkout's success answer: verify, capture and settle",
+    description:
+      "The booking's owner sends what Checkout answered. The signature (HMAC-SHA256 of `order_id|payment_id` " +
+      'keyed with the key secret) is checked against the order stored for the booking; then the payment is ' +
+      'captured if Razorpay holds it authorised and settled exactly as a paid event: paid, or (late, seats ' +
+      'gone, show cancelled or started) refunded with the reason. A second call answers the same. Only with ' +
+      'PAYMENT_GATEWAY=razorpay keys configured.',
+    auth: 'user',
+    body: razorpayVerifyRequest,
+    ok: razorpayVerifyResponse,
+    errors: {
+      400: 'Payment could not be verified (a wrong signature, or an order that is not this booking’s)',
+      403: 'Not your booking, or a cookie call from another site',
+      404: 'Razorpay is not configured here',
+      409: 'Not confirmed by Razorpay yet, or the booking can no longer take it (the message says it is refunded)',
+    },
+  }),
+  razorpayWebhook: routeSchema({
+    tags,
+    summary:
+      "Razorpay's webhook (payment.captured, order.paid, payment.failed, refund.processed, refund.failed)",
+    description:
+      '`X-Razorpay-Signature` is the HMAC-SHA256 (hex) of the raw body keyed with RAZORPAY_WEBHOOK_SECRET. Each ' +
+      'event is applied once by its `X-Razorpay-Event-Id`; payment.captured and order.paid settle the booking ' +
+      'whichever comes first; payment.failed leaves the hold; refund events settle the refund. A 500 makes ' +
+      'Razorpay deliver the event again later.',
+    auth: 'public',
+    body: z.looseObject({ event: z.string(), payload: z.looseObject({}) }),
+    ok: received,
+    errors: { 400: 'Invalid signature, or an event not understood', 404: 'Razorpay is not configured here' },
   }),
   sandboxWebhook: routeSchema({
     tags,

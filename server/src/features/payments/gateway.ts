@@ -1,6 +1,6 @@
 /** What the booking flow needs from a payment provider; the sandbox and Stripe implement it. */
-/** Where a payment was taken: the sandbox, Stripe, or the box office (seeded sample sales). */
-export type GatewayName = 'sandbox' | 'stripe' | 'counter';
+/** Where a payment was taken: the sandbox, Stripe, Razorpay, or the box office (seeded sample sales). */
+export type GatewayName = 'sandbox' | 'stripe' | 'razorpay' | 'counter';
 
 export interface PaymentGateway {
   readonly name: GatewayName;
@@ -17,7 +17,16 @@ export interface PaymentGateway {
    * Gives the money of a completed payment back, once: a gateway that may have done it already
    * (an earlier attempt's answer was lost) finds that refund and answers it instead of a new one.
    */
-  refund(request: RefundRequest): Promise<{ ref: string }>;
+  refund(request: RefundRequest): Promise<RefundAnswer>;
+}
+
+/**
+ * The gateway's refund: `pending` when it accepted it but has not confirmed it yet (Razorpay);
+ * the worker asks again later (or a webhook settles it). Left out: confirmed.
+ */
+export interface RefundAnswer {
+  ref: string;
+  status?: 'succeeded' | 'pending';
 }
 
 export interface CheckoutRequest {
@@ -26,6 +35,8 @@ export interface CheckoutRequest {
   amountPaise: number;
   expiresAt: Date;
   description: string;
+  /** The booking's reference (Razorpay's order receipt). */
+  reference?: string;
 }
 
 export interface RefundRequest {
@@ -36,6 +47,16 @@ export interface RefundRequest {
   /** Our refund's id, stored with the gateway's refund so a later attempt can find it. */
   refundId: string;
   idempotencyKey: string;
+  /** The gateway's refund id, once an earlier attempt learnt it (it is then asked about, not made again). */
+  gatewayRef?: string | null;
+}
+
+/**
+ * A gateway refused to open a checkout (an error answer, or one it did not understand): the hold
+ * is released and the buyer told `message`, a client-side answer rather than a server failure.
+ */
+export class CheckoutRefusedError extends Error {
+  override name = 'CheckoutRefusedError';
 }
 
 /** A gateway's answer that no retry will change (the payment cannot be refunded as asked). */

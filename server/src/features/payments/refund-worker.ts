@@ -78,8 +78,23 @@ async function attemptRefund(
       reason: refund.reason,
       refundId: refund.id,
       idempotencyKey: refund.idempotencyKey,
+      gatewayRef: refund.gatewayRef,
     });
     const now = clock();
+    if (issued.status === 'pending') {
+      // Accepted but not yet confirmed (Razorpay): asked about again after a backoff, unless its
+      // webhook settles it first (settle-refund.ts).
+      await db
+        .update(refunds)
+        .set({
+          gatewayRef: issued.ref,
+          nextAttemptAt: new Date(now.getTime() + refundBackoffMs(refund.attempts)),
+          lastError: null,
+          updatedAt: now,
+        })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+      return { id: refund.id, status: 'pending' };
+    }
     await db.transaction(async (tx) => {
       if (refund.paymentId) {
         await tx
@@ -149,7 +164,8 @@ export async function retryRefund(
     if (!row || row.status === 'succeeded') return row?.status ?? null;
     await tx
       .update(refunds)
-      .set({ status: 'pending', nextAttemptAt: now, updatedAt: now })
+      // A new attempt: the gateway's refund that failed is not asked about again.
+      .set({ status: 'pending', nextAttemptAt: now, gatewayRef: null, updatedAt: now })
       .where(eq(refunds.id, refundId));
     await recordAudit(tx, {
       actorId,

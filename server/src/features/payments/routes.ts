@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { messages, paiseToRupees } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { bookings, payments, refunds } from '../../db/schema.ts';
+import { bookings, payments } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isAdmin, requireUser } from '../auth/guards.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { findBookings } from '../bookings/queries.ts';
+import { answerPayment } from './answer-payment.ts';
+import { razorpayRoutes } from './razorpay-routes.ts';
 import { receiveEvent } from './receive-event.ts';
 import { refundRoutes } from './refund-routes.ts';
 import { paymentDocs as docs } from './docs.ts';
@@ -14,7 +16,7 @@ import { paymentDocs as docs } from './docs.ts';
 export const SANDBOX_SIGNATURE_HEADER = 'x-marquee-sandbox-signature';
 
 export async function paymentRoutes(app: FastifyInstance) {
-  const { db, config, clock, sandbox, stripe, gateways, seatMaps } = app.deps;
+  const { db, config, clock, sandbox, stripe, razorpay, gateways, seatMaps } = app.deps;
   const eventDeps = (log: FastifyBaseLogger) => ({ db, gateways, clock, seatMaps, log });
 
   async function ownPayment(paymentId: string, userId: string, admin: boolean) {
@@ -34,6 +36,19 @@ export async function paymentRoutes(app: FastifyInstance) {
     const user = await requireUser(request);
     const payment = await ownPayment(request.params.id, user.id, isAdmin(user));
     const now = clock();
+    // Checkout opens for the buyer only, prefilled with their own name and email.
+    const checkout =
+      payment.gateway === 'razorpay' && razorpay
+        ? {
+            keyId: razorpay.options.keyId,
+            orderId: payment.gatewayRef,
+            amountPaise: payment.amountPaise,
+            currency: 'INR' as const,
+            checkoutUrl: razorpay.options.checkoutUrl,
+            cinemaName: config.CINEMA_NAME,
+            prefill: { name: user.name, email: user.email },
+          }
+        : null;
     const [booking] = await findBookings({
       db,
       where: { ids: [payment.bookingId] },
@@ -54,6 +69,7 @@ export async function paymentRoutes(app: FastifyInstance) {
           Date.parse(booking!.expiresAt) > now.getTime(),
       },
       booking,
+      razorpay: checkout,
     };
   });
 
@@ -69,7 +85,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       const payment = await ownPayment(request.params.id, user.id, false);
       if (payment.gateway !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
       if (payment.status === 'succeeded' || payment.status === 'refunded')
-        return answerPayment(payment.id, 'Already paid');
+        return answerPayment(db, payment.id, 'Already paid');
       const { payload, signature } = sandbox.sign({
         id: `evt_${randomUUID()}`,
         type: 'payment.succeeded',
@@ -83,34 +99,9 @@ export async function paymentRoutes(app: FastifyInstance) {
       });
       // Not applied (a failure inside): say so, never "Payment successful".
       if (delivered.statusCode !== 200) throw new Error(`sandbox event answered ${delivered.statusCode}`);
-      return answerPayment(payment.id);
+      return answerPayment(db, payment.id);
     },
   );
-
-  /**
-   * What became of a payment, told truthfully from the database after its event: paid, or
-   * refunded with the reason (a cancelled booking or show, seats gone, the show started).
-   */
-  async function answerPayment(paymentId: string, paidMessage = 'Payment successful') {
-    const [row] = await db
-      .select({ status: bookings.status, reason: refunds.reason, refundStatus: refunds.status })
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-      .where(eq(payments.id, paymentId));
-    if (row?.status === 'paid' && !row.reason) {
-      return { success: true, message: paidMessage, status: 'paid' };
-    }
-    const refund =
-      row?.refundStatus === 'succeeded'
-        ? 'Your payment has been refunded.'
-        : 'Your payment is being refunded.';
-    throw new AppError(
-      'CONFLICT',
-      row?.reason ? `${row.reason}. ${refund}` : 'This booking can no longer be paid.',
-      { status: row?.reason ? 'refunded' : (row?.status ?? 'unknown') },
-    );
-  }
 
   // Stripe signs the exact bytes it sent, so this route reads its body raw.
   await app.register(async (raw) => {
@@ -137,6 +128,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   });
 
   await app.register(refundRoutes);
+  await app.register(razorpayRoutes);
 
   app.post('/api/payments/webhooks/sandbox', { schema: docs.sandboxWebhook }, async (request, reply) => {
     const signature = request.headers[SANDBOX_SIGNATURE_HEADER];

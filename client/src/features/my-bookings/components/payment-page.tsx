@@ -21,6 +21,8 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { usePayment } from '../api/get-payment.ts';
 import { usePaySandbox } from '../api/pay-sandbox.ts';
+import { useVerifyRazorpay } from '../api/verify-razorpay.ts';
+import { loadRazorpayCheckout } from '../razorpay-checkout.ts';
 import { paymentState, type PaymentState } from '../booking-status.ts';
 import { cancelConfirmText, cancelFailureText } from '../cancel-flow.ts';
 import { timeLeftMs } from '../countdown.ts';
@@ -142,27 +144,90 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
   const navigate = useNavigate();
   const { payment, booking } = data;
   const pay = usePaySandbox(paymentId);
+  const verify = useVerifyRazorpay(paymentId);
   const cancel = useCancelBooking();
   // A late payment the server refunded: its own words say what happened (spec: "the user is told").
   const [refundMessage, setRefundMessage] = useState<string | null>(null);
-  const isBusy = pay.isPending || cancel.isPending;
+  // Razorpay Checkout: open (the page waits for it), and what became of the last attempt, in words.
+  const [isCheckoutOpen, setCheckoutOpen] = useState(false);
+  const [checkoutNote, setCheckoutNote] = useState<{ text: string; isFailure: boolean } | null>(null);
+  const isBusy = pay.isPending || verify.isPending || cancel.isPending || isCheckoutOpen;
 
   const now = useNow(booking.status === 'pending' && refundMessage === null);
   const msLeft = timeLeftMs(booking.expiresAt, now);
   const state: PaymentState = refundMessage ? 'refunded' : paymentState(payment, booking, now);
 
+  const paidBooking = (): PaidBooking => ({
+    reference: (booking as typeof booking & { reference?: string }).reference ?? null,
+    movieTitle: booking.show.movie.title,
+    seats: booking.bookedSeats,
+  });
+
+  /** Opens Razorpay Checkout for the booking's order; its answer is verified by the server. */
+  async function handleRazorpay(checkout: NonNullable<PaymentResponse['razorpay']>) {
+    setCheckoutOpen(true);
+    setCheckoutNote(null);
+    let Razorpay;
+    try {
+      Razorpay = await loadRazorpayCheckout(checkout.checkoutUrl);
+    } catch {
+      setCheckoutOpen(false);
+      setCheckoutNote({ text: 'Razorpay could not be reached. Please try again.', isFailure: true });
+      return;
+    }
+    const razorpay = new Razorpay({
+      key: checkout.keyId,
+      order_id: checkout.orderId,
+      amount: checkout.amountPaise,
+      currency: checkout.currency,
+      name: checkout.cinemaName,
+      description: `Booking ${booking.reference}: ${booking.bookedSeats.join(', ')}`,
+      prefill: checkout.prefill,
+      timeout: Math.max(1, Math.floor(msLeft / 1000)),
+      handler: (answer) => {
+        setCheckoutOpen(false);
+        void settleRazorpay(answer);
+      },
+      modal: {
+        ondismiss: () => {
+          setCheckoutOpen(false);
+          setCheckoutNote({
+            text: 'Payment not completed. Your seats stay held until the time runs out.',
+            isFailure: false,
+          });
+        },
+      },
+    });
+    razorpay.on('payment.failed', (failure) =>
+      setCheckoutNote({
+        text: `Payment failed: ${failure.error.description ?? 'the payment was declined'}. You can try again.`,
+        isFailure: true,
+      }),
+    );
+    razorpay.open();
+  }
+
+  async function settleRazorpay(answer: Parameters<typeof verify.mutateAsync>[0]) {
+    try {
+      await verify.mutateAsync(answer);
+      toast.dismiss(paymentWarningToastId);
+      await navigate('/loading?next_url=mybookings', { state: { paid: paidBooking() } });
+    } catch (error) {
+      setCheckoutNote({
+        text: error instanceof ApiError ? error.message : 'Payment could not be verified',
+        isFailure: true,
+      });
+    }
+  }
+
   async function handlePay() {
     if (isBusy) return;
+    if (payment.gateway === 'razorpay' && data.razorpay) return handleRazorpay(data.razorpay);
     try {
       await pay.mutateAsync();
       toast.dismiss(paymentWarningToastId);
       // The payment is confirmed already: the processing page says so, with the reference.
-      const paid: PaidBooking = {
-        reference: (booking as typeof booking & { reference?: string }).reference ?? null,
-        movieTitle: booking.show.movie.title,
-        seats: booking.bookedSeats,
-      };
-      await navigate('/loading?next_url=mybookings', { state: { paid } });
+      await navigate('/loading?next_url=mybookings', { state: { paid: paidBooking() } });
     } catch (error) {
       if (error instanceof ApiError && error.status >= 200 && error.status < 300) {
         setRefundMessage(error.message);
@@ -211,6 +276,14 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
               Your seats are held until then.
             </p>
           </div>
+          {checkoutNote && (
+            <p
+              role={checkoutNote.isFailure ? 'alert' : 'status'}
+              className={`mt-4 text-sm ${checkoutNote.isFailure ? 'text-red-700 dark:text-red-400' : 'text-zinc-700 dark:text-zinc-300'}`}
+            >
+              {checkoutNote.text}
+            </p>
+          )}
           <div className="mt-5 flex flex-col gap-3">
             <button
               type="button"
@@ -218,15 +291,15 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
               aria-disabled={isBusy || undefined}
               className={buttonClassName(
                 'primary',
-                `w-full py-3 text-base ${pay.isPending ? 'cursor-progress opacity-80' : ''}`,
+                `w-full py-3 text-base ${pay.isPending || verify.isPending ? 'cursor-progress opacity-80' : ''}`,
               )}
             >
-              {pay.isPending ? (
+              {pay.isPending || verify.isPending ? (
                 <LoaderCircle aria-hidden className="size-5 animate-spin motion-reduce:animate-none" />
               ) : (
                 <CreditCard aria-hidden className="size-5" />
               )}
-              {pay.isPending ? 'Processing...' : `Pay ${formatRupees(payment.amount)}`}
+              {pay.isPending || verify.isPending ? 'Processing...' : `Pay ${formatRupees(payment.amount)}`}
             </button>
             <div className="flex flex-col gap-3 sm:flex-row">
               <button
@@ -256,8 +329,9 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
 }
 
 /**
- * /pay/:paymentId — the sandbox gateway's payment page (CONTRACT §4): says plainly it is a test,
- * shows what is being paid for and how long the seats are held, and pays, cancels or leads on.
+ * /pay/:paymentId — the app's payment page (CONTRACT §4, §9): shows what is being paid for and how
+ * long the seats are held, and pays (the sandbox, saying plainly it is a test; or Razorpay
+ * Checkout), cancels or leads on.
  */
 export function PaymentPage({ paymentId }: { paymentId: string }) {
   const query = usePayment(paymentId);
@@ -282,7 +356,7 @@ export function PaymentPage({ paymentId }: { paymentId: string }) {
   return (
     <section aria-labelledby="payment-heading" className="mx-auto flex max-w-xl flex-col gap-5">
       <title>Payment — Marquee</title>
-      <TestPaymentNote />
+      {query.data?.payment.gateway !== 'razorpay' && <TestPaymentNote />}
       {query.isPending ? (
         <p role="status" className="py-10 text-center text-zinc-600 dark:text-zinc-400">
           Loading payment details...
