@@ -59,7 +59,7 @@ try {
     console.log(`FAILED: ${f.message}`);
     console.log(`seed ${f.seed} path ${f.path}`);
     console.log(`schedule: ${f.schedule}`);
-    console.log('trace of the last schedule run:');
+    console.log('trace of the smallest failing schedule:');
     for (const line of f.trace) console.log(`  ${line}`);
     code = 1;
     if (mutant) console.log(`mutant ${mutant.name} caught`);

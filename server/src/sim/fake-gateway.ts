@@ -36,11 +36,17 @@ export interface Ledger {
   failNextCheckout: boolean;
   /** Counters for the sometimes report. */
   lostAnswers: number;
+  /** Numbers the gateway's own ids (events, checkouts, refunds) under `prefix`, unique per database. */
   counter: number;
+  prefix: string;
 }
 
-export function emptyLedger(): Ledger {
-  return { entries: new Map(), events: [], refundFaults: [], failNextCheckout: false, lostAnswers: 0, counter: 0 };
+export function emptyLedger(prefix: string): Ledger {
+  return { entries: new Map(), events: [], refundFaults: [], failNextCheckout: false, lostAnswers: 0, counter: 0, prefix };
+}
+
+function nextId(ledger: Ledger, kind: string): string {
+  return `${kind}_${ledger.prefix}_${++ledger.counter}`;
 }
 
 /**
@@ -56,7 +62,6 @@ export class FakeGateway implements PaymentGateway {
     readonly name: 'sandbox' | 'stripe',
     private readonly ledger: Ledger,
     private readonly scheduler: Scheduler,
-    /** Amount of a checkout opened locally: looked up when it is paid. */
   ) {
     if (name === 'sandbox') {
       this.localCheckout = (paymentId: string) => ({ ref: `sbx_${paymentId}`, url: `/pay/${paymentId}` });
@@ -69,7 +74,7 @@ export class FakeGateway implements PaymentGateway {
       this.ledger.failNextCheckout = false;
       throw new CheckoutRefusedError('The gateway refused the checkout');
     }
-    const ref = this.name === 'sandbox' ? `sbx_${request.paymentId}` : `cs_${++this.ledger.counter}`;
+    const ref = this.name === 'sandbox' ? `sbx_${request.paymentId}` : nextId(this.ledger, 'cs');
     this.entry(ref, request.amountPaise);
     return { ref, url: `/checkout/${ref}` };
   }
@@ -81,7 +86,7 @@ export class FakeGateway implements PaymentGateway {
     if (!entry || entry.closed || entry.capturedPaise) return;
     entry.closed = true;
     this.ledger.events.push({
-      event: { gateway: this.name, id: `evt_${++this.ledger.counter}`, type: 'checkout.expired', ref },
+      event: { gateway: this.name, id: nextId(this.ledger, 'evt'), type: 'checkout.expired', ref },
       delivered: false,
     });
   }
@@ -98,7 +103,7 @@ export class FakeGateway implements PaymentGateway {
     );
     const made = earlier ?? {
       refundId: request.refundId,
-      gatewayRef: `re_${++this.ledger.counter}`,
+      gatewayRef: nextId(this.ledger, 're'),
       amountPaise: request.amountPaise,
     };
     if (!earlier) entry.refunds.push(made);
@@ -129,7 +134,7 @@ export class FakeGateway implements PaymentGateway {
     entry.capturedPaise = amountPaise;
     const event: GatewayEvent = {
       gateway: this.name,
-      id: `evt_${++this.ledger.counter}`,
+      id: nextId(this.ledger, 'evt'),
       type: 'payment.succeeded',
       ref,
       amountPaise,

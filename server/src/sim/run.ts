@@ -44,7 +44,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
   const digest = createHash('sha256');
   const counters = emptyCounters();
   let schedules = 0;
-  let lastTrace: string[] = [];
+  let failedTrace: string[] = [];
   const started = performance.now();
   try {
     for (const statement of options.mutant ? (findMutant(options.mutant).sql ?? []) : []) {
@@ -52,17 +52,19 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     }
     const property = fc.asyncProperty(scheduleArbitrary(maxCommands), async (commands) => {
       schedules++;
-      const world = new World(database, new Date(EPOCH + schedules * 3 * 86_400_000), counters);
-      await world.setup(`${seed}-${schedules}`);
+      const world = new World(database, new Date(EPOCH + schedules * 3 * 86_400_000), counters, `${seed}-${schedules}`);
+      await world.setup();
       try {
         await fc.asyncModelRun(() => ({ model: {}, real: world }), commands);
         await world.drain();
+      } catch (error) {
+        failedTrace = world.trace;
+        throw error;
       } finally {
         for (const line of world.trace) {
           digest.update(`${line}\n`);
           options.onTrace?.(line);
         }
-        lastTrace = world.trace;
         await world.close();
       }
     });
@@ -83,7 +85,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
         path: details.counterexamplePath ?? '',
         message: error instanceof Violation ? error.message : String((error as Error)?.stack ?? error),
         schedule: details.counterexample ? String(details.counterexample[0]) : '',
-        trace: lastTrace,
+        trace: failedTrace,
       };
     }
     return result;
