@@ -31,7 +31,7 @@ const ops = [
     arbitrary: fc.record({
       op: fc.constant('advance' as const),
       to: fc.constantFrom('seconds' as const, 'window' as const, 'start' as const),
-      amount: fc.nat(299),
+      amount: fc.nat(599),
     }),
   },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('sweep' as const), proc }) },

@@ -361,7 +361,7 @@ export class World {
         const show = this.shows[command.amount % SHOWS]!;
         const target =
           command.to === 'seconds'
-            ? this.now.getTime() + (command.amount % 300) * 1000 + 1000
+            ? this.now.getTime() + (command.amount % 590) * 1000 + 1000
             : command.to === 'window'
               ? this.now.getTime() + WINDOW_SECONDS * 1000 + 1000
               : Math.max(this.now.getTime() + 1000, show.startsAt.getTime() + 1000);
@@ -513,12 +513,16 @@ export class World {
   }
 
   private async transitionProblems(): Promise<string[]> {
-    const rows = await this.rows<{ kind: string; id: string; status: string }>(sql`
-      select 'booking' as kind, id, status from bookings where show_id in ${this.showIds}
+    // `early`: a booking whose window is still open by the simulated clock and has no refund.
+    const rows = await this.rows<{ kind: string; id: string; status: string; early: boolean }>(sql`
+      select 'booking' as kind, b.id, b.status,
+          b.expires_at > ${this.now.toISOString()}::timestamptz and not exists (
+            select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id) as early
+        from bookings b where b.show_id in ${this.showIds}
       union all
-      select 'payment', p.id, p.status from payments p join bookings b on b.id = p.booking_id where b.show_id in ${this.showIds}
+      select 'payment', p.id, p.status, false from payments p join bookings b on b.id = p.booking_id where b.show_id in ${this.showIds}
       union all
-      select 'refund', r.id, r.status from refunds r join payments p on p.id = r.payment_id
+      select 'refund', r.id, r.status, false from refunds r join payments p on p.id = r.payment_id
         join bookings b on b.id = p.booking_id where b.show_id in ${this.showIds}`);
     const problems: string[] = [];
     for (const row of rows) {
@@ -526,6 +530,9 @@ export class World {
       const before = this.statuses.get(row.id);
       if (before !== undefined && before !== row.status && !LEGAL[row.kind]![before]?.has(row.status)) {
         problems.push(`${row.kind} ${row.id} went ${before} → ${row.status}`);
+      }
+      if (before === 'pending' && row.status === 'expired' && row.early) {
+        problems.push(`booking ${row.id} expired while its payment window was open`);
       }
       this.statuses.set(row.id, row.status);
     }
