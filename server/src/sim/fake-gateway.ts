@@ -42,7 +42,15 @@ export interface Ledger {
 }
 
 export function emptyLedger(prefix: string): Ledger {
-  return { entries: new Map(), events: [], refundFaults: [], failNextCheckout: false, lostAnswers: 0, counter: 0, prefix };
+  return {
+    entries: new Map(),
+    events: [],
+    refundFaults: [],
+    failNextCheckout: false,
+    lostAnswers: 0,
+    counter: 0,
+    prefix,
+  };
 }
 
 function nextId(ledger: Ledger, kind: string): string {

@@ -21,7 +21,11 @@ export const mutants: Mutant[] = [
   {
     name: 'cancel-skips-refund',
     what: 'cancelling a paid booking records no refund',
-    source: { file: 'features/bookings/cancel-booking.ts', find: '    if (paid) {', replace: '    if (paid && false) {' },
+    source: {
+      file: 'features/bookings/cancel-booking.ts',
+      find: '    if (paid) {',
+      replace: '    if (paid && false) {',
+    },
   },
   {
     name: 'refund-succeeded-before-gateway',
@@ -38,7 +42,8 @@ export const mutants: Mutant[] = [
     source: {
       file: 'features/bookings/release-expired.ts',
       find: 'sql`select marquee_release_lapsed(${now.toISOString()}::timestamptz',
-      replace: 'sql`select marquee_release_lapsed(${new Date(now.getTime() + 300_000).toISOString()}::timestamptz',
+      replace:
+        'sql`select marquee_release_lapsed(${new Date(now.getTime() + 300_000).toISOString()}::timestamptz',
     },
   },
   {

@@ -52,7 +52,12 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     }
     const property = fc.asyncProperty(scheduleArbitrary(maxCommands), async (commands) => {
       schedules++;
-      const world = new World(database, new Date(EPOCH + schedules * 3 * 86_400_000), counters, `${seed}-${schedules}`);
+      const world = new World(
+        database,
+        new Date(EPOCH + schedules * 3 * 86_400_000),
+        counters,
+        `${seed}-${schedules}`,
+      );
       await world.setup();
       try {
         await fc.asyncModelRun(() => ({ model: {}, real: world }), commands);

@@ -103,6 +103,17 @@ export class Scheduler {
     return `${point!.actor.name}@${point!.what}`;
   }
 
+  /** Releases the first waiting point of `handle`'s actor (if any) and waits for quiet. */
+  async stepActor(handle: ActorHandle): Promise<boolean> {
+    await this.quiet();
+    const at = this.waiting.findIndex((point) => point.actor.name === handle.name);
+    if (at === -1) return false;
+    const [point] = this.waiting.splice(at, 1);
+    point!.release();
+    await this.quiet();
+    return true;
+  }
+
   /** Abandons an actor where it is paused: it never runs again (a crash between two calls). */
   crash(handle: ActorHandle): void {
     const entry = this.actors.find((actor) => actor.handle === handle);

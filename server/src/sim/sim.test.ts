@@ -15,7 +15,12 @@ afterAll(() => testDb.drop());
 
 describe('simulator', () => {
   it(`keeps money and seats in agreement over ${SCHEDULES} schedules from seed ${SEED}`, async () => {
-    const result = await runCampaign({ database: testDb.database, runs: SCHEDULES, seed: SEED, shrink: false });
+    const result = await runCampaign({
+      database: testDb.database,
+      runs: SCHEDULES,
+      seed: SEED,
+      shrink: false,
+    });
     if (result.failure) {
       console.error([result.failure.message, result.failure.schedule, ...result.failure.trace].join('\n'));
     }
@@ -24,18 +29,22 @@ describe('simulator', () => {
     console.info(`simulator: ${result.schedules} schedules, ${result.perMinute} per minute`);
   }, 120_000);
 
-  it.runIf(testDatabaseKind === 'pglite')('replays a seed byte for byte on a fresh embedded database', async () => {
-    const digests: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const fresh = await createTestDatabase();
-      try {
-        const result = await runCampaign({ database: fresh.database, runs: 4, seed: 99, shrink: false });
-        expect(result.failure?.message).toBeUndefined();
-        digests.push(result.digest);
-      } finally {
-        await fresh.drop();
+  it.runIf(testDatabaseKind === 'pglite')(
+    'replays a seed byte for byte on a fresh embedded database',
+    async () => {
+      const digests: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const fresh = await createTestDatabase();
+        try {
+          const result = await runCampaign({ database: fresh.database, runs: 4, seed: 99, shrink: false });
+          expect(result.failure?.message).toBeUndefined();
+          digests.push(result.digest);
+        } finally {
+          await fresh.drop();
+        }
       }
-    }
-    expect(digests[1]).toBe(digests[0]);
-  }, 90_000);
+      expect(digests[1]).toBe(digests[0]);
+    },
+    90_000,
+  );
 });

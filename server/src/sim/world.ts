@@ -25,10 +25,22 @@ export const SEATS_PER_SHOW = 6;
 export const USERS = 3;
 export const WINDOW_SECONDS = 600;
 const PRICE_PAISE = 25_000;
+/** The runner's own channel: a NOTIFY on it marks "everything before has been delivered". */
+const BARRIER_CHANNEL = 'marquee_sim_barrier';
 
 /** One step of a schedule; `sched` picks the pause points, `leave` actors may stay in flight. */
 export type Op =
-  | { op: 'hold'; proc: number; user: number; show: number; seats: number[]; best: number; stripe: boolean; gap: boolean; failCheckout: boolean }
+  | {
+      op: 'hold';
+      proc: number;
+      user: number;
+      show: number;
+      seats: number[];
+      best: number;
+      stripe: boolean;
+      gap: boolean;
+      failCheckout: boolean;
+    }
   | { op: 'pay'; proc: number; pick: number; deliver: boolean }
   | { op: 'deliver'; proc: number; pick: number }
   | { op: 'cancel'; proc: number; pick: number; staff: boolean }
@@ -40,7 +52,8 @@ export type Op =
   | { op: 'crash'; pick: number }
   | { op: 'restart'; proc: number }
   | { op: 'browse'; proc: number; show: number };
-export type Command = Op & { sched: number[]; leave: number };
+/** `crash`: the actor dies when it reaches a gateway's refund call (after claiming the refund). */
+export type Command = Op & { sched: number[]; leave: number; crash?: boolean };
 
 export interface Counters {
   lateHonoured: number;
@@ -82,7 +95,12 @@ const silent: FastifyBaseLogger = {
 } as unknown as FastifyBaseLogger;
 
 const STEPS: Record<string, Record<string, string[]>> = {
-  booking: { pending: ['paid', 'cancelled', 'expired'], paid: ['cancelled'], expired: ['paid'], cancelled: [] },
+  booking: {
+    pending: ['paid', 'cancelled', 'expired'],
+    paid: ['cancelled'],
+    expired: ['paid'],
+    cancelled: [],
+  },
   payment: { open: ['succeeded', 'expired'], expired: ['succeeded'], succeeded: ['refunded'], refunded: [] },
   refund: { pending: ['succeeded', 'failed'], failed: ['pending', 'succeeded'], succeeded: [] },
 };
@@ -164,16 +182,45 @@ export class World {
       const user = await insertUser(db, { name: `Buyer ${i}`, email: `sim-${label}-${i}@example.com` });
       this.users.push(this.alias(user.id, 'u'));
     }
-    const staff = await insertUser(db, { name: 'Staff', email: `sim-${label}-staff@example.com`, role: 'admin' });
+    const staff = await insertUser(db, {
+      name: 'Staff',
+      email: `sim-${label}-staff@example.com`,
+      role: 'admin',
+    });
     this.staff = staff.id;
     const movie = await insertMovie(db, { title: `Sim ${label}` });
     for (let i = 0; i < SHOWS; i++) {
       const startsAt = new Date(this.now.getTime() + (i + 1) * 3_600_000);
-      const show = await insertShow(db, { movieId: movie.id, startsAt, totalSeats: SEATS_PER_SHOW, pricePaise: PRICE_PAISE });
+      const show = await insertShow(db, {
+        movieId: movie.id,
+        startsAt,
+        totalSeats: SEATS_PER_SHOW,
+        pricePaise: PRICE_PAISE,
+      });
       this.alias(show.id, 's');
       this.shows.push({ id: show.id, startsAt, seats: seatIds(show.layout) });
     }
     for (let i = 0; i < PROCESSES; i++) this.processes.push(await this.startProcess(i));
+    this.stopBarrier = await this.database.listen(BARRIER_CHANNEL, (token) => {
+      if (token === this.barrierToken) this.barrierReached?.();
+    });
+  }
+
+  private stopBarrier: (() => Promise<void>) | null = null;
+  private barrierToken = '';
+  private barriers = 0;
+  private barrierReached: (() => void) | null = null;
+
+  /**
+   * Waits until every NOTIFY committed so far has reached the listeners: one sent now arrives
+   * after them (PostgreSQL delivers notifications in commit order; PGlite in order too).
+   */
+  private async barrier(): Promise<void> {
+    this.barrierToken = `${this.label}:${++this.barriers}`;
+    const reached = new Promise<void>((resolve) => (this.barrierReached = resolve));
+    await this.database.db.execute(sql`select pg_notify(${BARRIER_CHANNEL}, ${this.barrierToken})`);
+    await reached;
+    this.barrierReached = null;
   }
 
   private async startProcess(index: number): Promise<SimProcess> {
@@ -187,6 +234,7 @@ export class World {
 
   async close(): Promise<void> {
     for (const process of this.processes) await process.unlisten();
+    await this.stopBarrier?.();
   }
 
   /** A short stable name for an id, in order of first sight. */
@@ -218,7 +266,21 @@ export class World {
   async apply(command: Command): Promise<void> {
     this.step++;
     this.log(`#${this.step} ${describe(command)}`);
+    const before = this.lastStarted;
     const started = await this.begin(command);
+    const handle = this.lastStarted !== before ? this.lastStarted : null;
+    // The process dies once the actor has claimed a refund and is calling the gateway.
+    while (command.crash && handle && !handle.done) {
+      const points = this.scheduler.points().filter((point) => point.actor === handle.name);
+      if (points.some((point) => point.what.endsWith('.refund'))) {
+        this.counters.crashAfterClaim++;
+        this.scheduler.crash(handle);
+        this.pending = this.pending.filter((entry) => entry.handle !== handle);
+        this.log(`  crashed ${handle.name} calling the gateway`);
+        break;
+      }
+      if (!(await this.scheduler.stepActor(handle))) break;
+    }
     let i = 0;
     while (this.scheduler.live().length > command.leave) {
       const label = await this.scheduler.step(command.sched[i++ % Math.max(1, command.sched.length)] ?? 0);
@@ -229,6 +291,7 @@ export class World {
     await this.check();
   }
 
+  private lastStarted: ActorHandle | null = null;
   private pending: { handle: ActorHandle; describe: (result: unknown) => string }[] = [];
 
   private finish(started: boolean) {
@@ -252,6 +315,8 @@ export class World {
   private actor<T>(name: string, proc: number, operation: () => Promise<T>, show: (result: T) => string) {
     const handle = this.scheduler.start(`${name}/p${proc}#${this.step}`, proc, operation);
     this.pending.push({ handle, describe: (result) => show(result as T) });
+    this.lastStarted = handle;
+    return handle;
   }
 
   private async begin(command: Command): Promise<boolean> {
@@ -313,7 +378,9 @@ export class World {
         if (!this.bookingIds.length) return false;
         const bookingId = this.bookingIds[command.pick % this.bookingIds.length]!;
         const p = process!;
-        const owner = await this.database.db.execute(sql`select user_id from bookings where id = ${bookingId}`);
+        const owner = await this.database.db.execute(
+          sql`select user_id from bookings where id = ${bookingId}`,
+        );
         const userId = (owner as unknown as { rows: { user_id: string }[] }).rows[0]!.user_id;
         this.actor(
           'cancel',
@@ -328,7 +395,9 @@ export class World {
             });
             p.seatMaps.invalidate(outcome.showId);
             await closeCheckouts({ gateways: this.gateways.all, log: silent }, outcome.openCheckouts);
-            const refunds = outcome.refundId ? await carryOutRefunds(this.refundDeps(p), [outcome.refundId]) : [];
+            const refunds = outcome.refundId
+              ? await carryOutRefunds(this.refundDeps(p), [outcome.refundId])
+              : [];
             return { outcome, refunds };
           },
           ({ outcome, refunds }) =>
@@ -345,7 +414,13 @@ export class World {
           p.index,
           async () => {
             // The route's lines (programme/routes.ts).
-            const outcome = await cancelShow({ db: p.db, showId: show.id, actorId: this.staff, now: this.now, timeZone: 'Asia/Kolkata' });
+            const outcome = await cancelShow({
+              db: p.db,
+              showId: show.id,
+              actorId: this.staff,
+              now: this.now,
+              timeZone: 'Asia/Kolkata',
+            });
             p.seatMaps.invalidate(show.id);
             if (!outcome.changed) return { outcome, refunded: 0 };
             await closeCheckouts({ gateways: this.gateways.all, log: silent }, outcome.openCheckouts);
@@ -353,7 +428,9 @@ export class World {
             return { outcome, refunded: results.filter((r) => r.status === 'succeeded').length };
           },
           ({ outcome, refunded }) =>
-            outcome.changed ? `cancelled ${outcome.cancelledBookings} bookings, ${outcome.refundIds.length} refunds, ${refunded} refunded` : 'already cancelled',
+            outcome.changed
+              ? `cancelled ${outcome.cancelledBookings} bookings, ${outcome.refundIds.length} refunds, ${refunded} refunded`
+              : 'already cancelled',
         );
         return true;
       }
@@ -387,8 +464,11 @@ export class World {
       case 'refunds': {
         this.ledger.refundFaults.push(...command.faults);
         const p = process!;
-        this.actor('refunds', p.index, () => carryOutRefunds(this.refundDeps(p)), (results) =>
-          results.map((r) => `${r.id}:${r.status}`).join(' ') || 'none due',
+        this.actor(
+          'refunds',
+          p.index,
+          () => carryOutRefunds(this.refundDeps(p)),
+          (results) => results.map((r) => `${r.id}:${r.status}`).join(' ') || 'none due',
         );
         return true;
       }
@@ -399,8 +479,11 @@ export class World {
         const refund = failed[command.pick % Math.max(1, failed.length)];
         if (!refund) return false;
         const p = process!;
-        this.actor('retry', p.index, () => retryRefund(this.refundDeps(p), { refundId: refund.id, actorId: this.staff }), (r) =>
-          `${refund.id}:${r?.status ?? 'none'}`,
+        this.actor(
+          'retry',
+          p.index,
+          () => retryRefund(this.refundDeps(p), { refundId: refund.id, actorId: this.staff }),
+          (r) => `${refund.id}:${r?.status ?? 'none'}`,
         );
         return true;
       }
@@ -408,7 +491,9 @@ export class World {
         // Odd picks prefer an actor waiting on a gateway's refund: the crash between claim and result.
         const points = this.scheduler.points();
         const live = this.scheduler.live();
-        const atRefund = live.filter((handle) => points.some((p) => p.actor === handle.name && p.what.endsWith('.refund')));
+        const atRefund = live.filter((handle) =>
+          points.some((p) => p.actor === handle.name && p.what.endsWith('.refund')),
+        );
         const among = command.pick % 2 && atRefund.length ? atRefund : live;
         const victim = among[command.pick % Math.max(1, among.length)];
         if (!victim) return false;
@@ -451,7 +536,13 @@ export class World {
       async () => {
         const wasLate = late[0]?.late ?? false;
         const outcome = await receiveEvent(
-          { db: process.db, gateways: this.gateways.all, clock: () => this.now, seatMaps: process.seatMaps, log: silent },
+          {
+            db: process.db,
+            gateways: this.gateways.all,
+            clock: () => this.now,
+            seatMaps: process.seatMaps,
+            log: silent,
+          },
           event,
         );
         owed.delivered = true;
@@ -482,7 +573,11 @@ export class World {
   async check(): Promise<void> {
     const problems = await this.rows<{ v: string }>(invariantQuery(this.showIds, this.now));
     const found = problems.map((row) => row.v);
-    found.push(...(await this.ledgerProblems()), ...(await this.transitionProblems()), ...(await this.seatMapProblems()));
+    found.push(
+      ...(await this.ledgerProblems()),
+      ...(await this.transitionProblems()),
+      ...(await this.seatMapProblems()),
+    );
     if (found.length) {
       const message = this.named(found.join('; '));
       this.trace.push(`  VIOLATION ${message}`);
@@ -498,10 +593,12 @@ export class World {
       where b.show_id in ${this.showIds}`);
     const byRef = new Map(refunds.map((refund) => [refund.ref, refund]));
     for (const entry of this.ledger.entries.values()) {
-      if (entry.refunds.length > 1) problems.push(`gateway paid back ${entry.refunds.length} times for ${entry.ref}`);
+      if (entry.refunds.length > 1)
+        problems.push(`gateway paid back ${entry.refunds.length} times for ${entry.ref}`);
       const back = entry.refunds.reduce((sum, refund) => sum + refund.amountPaise, 0);
       if (back > entry.capturedPaise) problems.push(`gateway paid back more than it took for ${entry.ref}`);
-      if (entry.refunds.length && !byRef.has(entry.ref)) problems.push(`money paid back for ${entry.ref} with no refund recorded`);
+      if (entry.refunds.length && !byRef.has(entry.ref))
+        problems.push(`money paid back for ${entry.ref} with no refund recorded`);
     }
     for (const refund of refunds) {
       const entry = this.ledger.entries.get(refund.ref);
@@ -540,8 +637,7 @@ export class World {
   }
 
   private async seatMapProblems(): Promise<string[]> {
-    // A round trip: the NOTIFYs of what committed so far have reached the listeners.
-    await this.database.db.execute(sql`select 1`);
+    await this.barrier();
     const problems: string[] = [];
     for (const show of this.shows) {
       const blocked = await this.rows<{ seat: string }>(sql`
@@ -549,11 +645,19 @@ export class World {
         where bs.show_id = ${show.id} and bs.is_live
           and (b.status = 'paid' or (b.status = 'pending' and b.expires_at > ${this.now.toISOString()}::timestamptz))
         order by bs.seat`);
-      const expected = blocked.map((row) => row.seat).sort().join(',');
+      const expected = blocked
+        .map((row) => row.seat)
+        .sort()
+        .join(',');
       for (const process of this.processes) {
         const body = await process.seatMaps.read(show.id, this.now.getTime());
-        const occupied = Object.keys((JSON.parse(body!.toString()) as { occupiedSeats: object }).occupiedSeats).sort().join(',');
-        if (occupied !== expected) problems.push(`p${process.index} shows ${show.id} taken [${occupied}], database [${expected}]`);
+        const occupied = Object.keys(
+          (JSON.parse(body!.toString()) as { occupiedSeats: object }).occupiedSeats,
+        )
+          .sort()
+          .join(',');
+        if (occupied !== expected)
+          problems.push(`p${process.index} shows ${show.id} taken [${occupied}], database [${expected}]`);
       }
     }
     return problems;
