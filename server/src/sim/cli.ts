@@ -3,6 +3,7 @@
  *   npm run sim -- --runs N [--seed S] [--max-commands C] [--no-shrink]
  *   npm run sim -- --list-mutants
  *   npm run sim -- --mutant NAME [--runs N] [--seed S]   exits non-zero when the mutant is caught
+ *   npm run sim -- --mutant NAME --find-seed K --runs N  tries K seeds from --seed, N schedules each
  */
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -34,6 +35,31 @@ const seed = Number(option('seed') ?? 27);
 const maxCommands = Number(option('max-commands') ?? 25);
 const { openDatabase } = await import('../db/client.ts');
 const { runCampaign } = await import('./run.ts');
+
+const findSeeds = Number(option('find-seed') ?? 0);
+if (mutant && findSeeds) {
+  // Looks for a seed that catches the mutant within --runs schedules (for mutants.ts `proof`).
+  for (let candidate = seed; candidate < seed + findSeeds; candidate++) {
+    const fresh = await openDatabase({ dataDir: 'memory' });
+    try {
+      const result = await runCampaign({
+        database: fresh,
+        runs,
+        seed: candidate,
+        mutant: mutant.name,
+        maxCommands,
+        shrink: false,
+      });
+      console.log(
+        `seed ${candidate}: ${result.failure ? `caught within ${result.schedules} schedules` : 'not caught'}`,
+      );
+      if (result.failure) break;
+    } finally {
+      await fresh.close();
+    }
+  }
+  process.exit(0);
+}
 
 const database = await openDatabase({ dataDir: 'memory' });
 let code = 0;

@@ -10,6 +10,8 @@ export interface Mutant {
   sql?: string[];
   /** A module under server/src and the exact text to replace in it. */
   source?: { file: string; find: string; replace: string };
+  /** A seed from which the simulator catches it within this many schedules (sim-mutants.test.ts). */
+  proof: { seed: number; schedules: number };
 }
 
 export const mutants: Mutant[] = [
@@ -17,6 +19,7 @@ export const mutants: Mutant[] = [
     name: 'live-claims-index',
     what: 'drop the unique index on live seat claims (booking_seats_live_uq)',
     sql: ['drop index booking_seats_live_uq'],
+    proof: { seed: 1, schedules: 5 },
   },
   {
     name: 'cancel-skips-refund',
@@ -26,6 +29,7 @@ export const mutants: Mutant[] = [
       find: '    if (paid) {',
       replace: '    if (paid && false) {',
     },
+    proof: { seed: 2, schedules: 5 },
   },
   {
     name: 'refund-succeeded-before-gateway',
@@ -35,6 +39,7 @@ export const mutants: Mutant[] = [
       find: '        attempts: sql`${refunds.attempts} + 1`,',
       replace: "        attempts: sql`${refunds.attempts} + 1`,\n        status: 'succeeded',",
     },
+    proof: { seed: 1, schedules: 4 },
   },
   {
     name: 'release-holds-early',
@@ -45,6 +50,7 @@ export const mutants: Mutant[] = [
       replace:
         'sql`select marquee_release_lapsed(${new Date(now.getTime() + 300_000).toISOString()}::timestamptz',
     },
+    proof: { seed: 27, schedules: 0 },
   },
   {
     name: 'late-skips-show-cancelled',
@@ -54,6 +60,7 @@ export const mutants: Mutant[] = [
       find: "  if (show.status !== 'active') return lateReasons.cancelledShow;",
       replace: '',
     },
+    proof: { seed: 27, schedules: 0 },
   },
   {
     name: 'late-skips-started',
@@ -63,6 +70,7 @@ export const mutants: Mutant[] = [
       find: '  if (show.startsAt <= now) return lateReasons.started;',
       replace: '',
     },
+    proof: { seed: 5, schedules: 4 },
   },
 ];
 
