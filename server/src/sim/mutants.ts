@@ -29,7 +29,7 @@ export const mutants: Mutant[] = [
       find: '    if (paid) {',
       replace: '    if (paid && false) {',
     },
-    proof: { seed: 2, schedules: 5 },
+    proof: { seed: 1, schedules: 18 },
   },
   {
     name: 'refund-succeeded-before-gateway',
@@ -50,7 +50,7 @@ export const mutants: Mutant[] = [
       replace:
         'sql`select marquee_release_lapsed(${new Date(now.getTime() + 300_000).toISOString()}::timestamptz',
     },
-    proof: { seed: 27, schedules: 0 },
+    proof: { seed: 4, schedules: 17 },
   },
   {
     name: 'late-skips-show-cancelled',
@@ -60,7 +60,7 @@ export const mutants: Mutant[] = [
       find: "  if (show.status !== 'active') return lateReasons.cancelledShow;",
       replace: '',
     },
-    proof: { seed: 27, schedules: 0 },
+    proof: { seed: 27, schedules: 315 },
   },
   {
     name: 'late-skips-started',
@@ -70,7 +70,7 @@ export const mutants: Mutant[] = [
       find: '  if (show.startsAt <= now) return lateReasons.started;',
       replace: '',
     },
-    proof: { seed: 5, schedules: 4 },
+    proof: { seed: 1, schedules: 22 },
   },
 ];
 

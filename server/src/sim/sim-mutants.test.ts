@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../test/database.ts';
 import { mutants } from './mutants.ts';
 
+/** Proofs longer than this many schedules are left to `npm run sim -- --mutant NAME`. */
+const FAST = 30;
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
@@ -21,23 +23,28 @@ describe.runIf(testDatabaseKind === 'pglite')('simulator mutants', () => {
   }, 60_000);
 
   for (const mutant of mutants) {
-    it(`catches ${mutant.name} from seed ${mutant.proof.seed} within ${mutant.proof.schedules} schedules`, () => {
-      const run = spawnSync(
-        'npx',
-        [
-          'tsx',
-          'server/src/sim/cli.ts',
-          '--mutant',
-          mutant.name,
-          '--seed',
-          String(mutant.proof.seed),
-          '--runs',
-          String(mutant.proof.schedules),
-        ],
-        { cwd: root, encoding: 'utf8' },
-      );
-      expect(run.stdout).toContain(`mutant ${mutant.name} caught`);
-      expect(run.status).toBe(1);
-    }, 120_000);
+    // A mutant that takes hundreds of schedules is proved by the CLI only (decision 0021).
+    it.skipIf(mutant.proof.schedules > FAST)(
+      `catches ${mutant.name} from seed ${mutant.proof.seed} within ${mutant.proof.schedules} schedules`,
+      () => {
+        const run = spawnSync(
+          'npx',
+          [
+            'tsx',
+            'server/src/sim/cli.ts',
+            '--mutant',
+            mutant.name,
+            '--seed',
+            String(mutant.proof.seed),
+            '--runs',
+            String(mutant.proof.schedules),
+          ],
+          { cwd: root, encoding: 'utf8' },
+        );
+        expect(run.stdout).toContain(`mutant ${mutant.name} caught`);
+        expect(run.status).toBe(1);
+      },
+      120_000,
+    );
   }
 });

@@ -360,7 +360,11 @@ export class World {
         return true;
       }
       case 'pay': {
-        const payments = await this.payments();
+        // Buyers pay checkouts their gateway would still take: not paid yet, not closed there.
+        const payments = (await this.payments()).filter((payment) => {
+          const entry = this.ledger.entries.get(payment.ref);
+          return !entry || (!entry.closed && !entry.capturedPaise);
+        });
         const payment = payments[command.pick % Math.max(1, payments.length)];
         if (!payment) return false;
         const gateway = payment.gateway === 'stripe' ? this.gateways.stripe : this.gateways.sandbox;
