@@ -1,6 +1,7 @@
 /**
  * The simulator's command line (decision 0021):
  *   npm run sim -- --runs N [--seed S] [--max-commands C] [--no-shrink]
+ *   npm run sim -- --seed S --path P [--trace]   replays the failing schedule printed with S and P
  *   npm run sim -- --list-mutants
  *   npm run sim -- --mutant NAME [--runs N] [--seed S]   exits non-zero when the mutant is caught
  *   npm run sim -- --mutant NAME --find-seed K --runs N  tries K seeds from --seed, N schedules each
@@ -72,6 +73,7 @@ try {
     mutant: mutant?.name,
     maxCommands,
     shrink: !mutant && !args.includes('--no-shrink'),
+    path: option('path'),
     onTrace: args.includes('--trace') ? (line) => console.log(line) : undefined,
   });
   const c = result.counters;
@@ -83,7 +85,9 @@ try {
   if (result.failure) {
     const f = result.failure;
     console.log(`FAILED: ${f.message}`);
-    console.log(`seed ${f.seed} path ${f.path}`);
+    console.log(
+      `seed ${f.seed} path ${f.path}  (replay: npm run sim -- --seed ${f.seed} --path ${f.path} --trace)`,
+    );
     console.log(`schedule: ${f.schedule}`);
     console.log('trace of the smallest failing schedule:');
     for (const line of f.trace) console.log(`  ${line}`);

@@ -16,6 +16,8 @@ export interface CampaignOptions {
   maxCommands?: number;
   /** Shrink a failing schedule (slower); mutant runs stop at the first failure. */
   shrink?: boolean;
+  /** fast-check's path of one failing schedule (printed with it): replays just that one. */
+  path?: string;
   /** Hears every trace line as the schedules run (--trace). */
   onTrace?: (line: string) => void;
 }
@@ -73,7 +75,12 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
         await world.close();
       }
     });
-    const details = await fc.check(property, { seed, numRuns: runs, endOnFailure: !shrink });
+    const details = await fc.check(property, {
+      seed,
+      numRuns: runs,
+      endOnFailure: !shrink,
+      ...(options.path ? { path: options.path } : {}),
+    });
     const minutes = (performance.now() - started) / 60_000;
     const never = neverReached(counters, runs);
     const result: CampaignResult = {
