@@ -112,10 +112,10 @@ describe.runIf(testDatabaseKind === 'postgres')('the show lock', () => {
           { timeout: 10_000, interval: 20 },
         )
         .toBe(1);
-      await editor.query(
-        'update shows set total_seats = 48, layout = $2 where id = $1',
-        [showId, JSON.stringify(gridLayout(48))],
-      );
+      await editor.query('update shows set total_seats = 48, layout = $2 where id = $1', [
+        showId,
+        JSON.stringify(gridLayout(48)),
+      ]);
       await editor.query('commit');
       const answer = await pending;
       expect(answer.statusCode).toBe(400);
