@@ -138,17 +138,53 @@ describe('database code (server/src/db/sql)', () => {
     expect(await applyDatabaseCode(inTransaction(db()))).toEqual([]);
   });
 
+  it('refuses to leave a second function under a name: a migration must drop the old one', async () => {
+    await execute(
+      db(),
+      'create function marquee_blocks_seat(p boolean) returns boolean language sql as $$ select p $$',
+    );
+    try {
+      await expect(applyDatabaseCode(inTransaction(db()))).rejects.toThrow(
+        'marquee_blocks_seat is 2 functions: a migration must drop the one marquee_blocks_seat.sql no longer defines',
+      );
+    } finally {
+      await execute(db(), 'drop function marquee_blocks_seat(boolean)');
+    }
+    // Nothing was changed: the refusal rolled back, and the function is as its file left it.
+    expect(await applyDatabaseCode(inTransaction(db()))).toEqual([]);
+  });
+
   it.runIf(testDatabaseKind === 'postgres')(
     'gives way to a transaction writing a table whose trigger it re-creates, then applies',
     async () => {
       await db().execute(sql.raw('drop trigger shows_notify_change on shows'));
-      const writer = new pg.Client({ connectionString: t.url });
-      await writer.connect();
+      const [writer, applier] = [
+        new pg.Client({ connectionString: t.url }),
+        new pg.Client({ connectionString: t.url }),
+      ];
+      await Promise.all([writer.connect(), applier.connect()]);
       try {
+        // PostgreSQL's deadlock detection would end the wait below after a second (its
+        // deadlock_timeout) by cancelling one side, perhaps the buyer's: kept out of the way here,
+        // the applier's own lock timeout is what must resolve it.
+        for (const client of [writer, applier]) await client.query("set deadlock_timeout = '1h'");
         // An open write on shows: re-creating its trigger must wait for the table's lock.
         await writer.query('begin');
         await writer.query('update shows set status = status');
-        const applying = applyDatabaseCode(inTransaction(db()), { lockTimeoutMs: 200, attempts: 1_000 });
+        const applying = applyDatabaseCode(
+          async (fn) => {
+            await applier.query('begin');
+            try {
+              const result = await fn((text) => applier.query(text));
+              await applier.query('commit');
+              return result;
+            } catch (error) {
+              await applier.query('rollback');
+              throw error;
+            }
+          },
+          { lockTimeoutMs: 200, attempts: 1_000 },
+        );
         await expect
           .poll(
             async () =>
@@ -162,13 +198,14 @@ describe('database code (server/src/db/sql)', () => {
             { timeout: 10_000, interval: 10 },
           )
           .toBe(1);
-        // Holding the locks it took so far, it would deadlock with a buyer's write to bookings
-        // (its trigger is among them); it gives way instead, and the write goes through.
+        // Holding the locks it took so far (booking_seats' and bookings' triggers come first), it
+        // and a buyer's write to bookings would wait for each other; it gives way instead, and
+        // the write goes through.
         await writer.query('update bookings set updated_at = updated_at');
         await writer.query('commit');
         expect(await applying).toEqual(['marquee_notify_seats']);
       } finally {
-        await writer.end();
+        await Promise.all([writer.end(), applier.end()]);
       }
       expect(await installedTriggers()).toContain('shows_notify_change');
     },

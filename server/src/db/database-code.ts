@@ -78,8 +78,14 @@ export async function applyDatabaseCode(
           const now = installed.get(file.name);
           if (now && now.recorded === record(file, now.state)) continue;
           for (const statement of file.statements) await query(statement);
-          const [after] = await installedStates(query, [file.name]);
+          const [after, ...others] = await installedStates(query, [file.name]);
           if (!after) throw new Error(`${file.name}.sql did not create the function ${file.name}`);
+          if (others.length) {
+            // CREATE OR REPLACE with other arguments makes a second function beside the first.
+            throw new Error(
+              `${file.name} is ${others.length + 1} functions: a migration must drop the one ${file.name}.sql no longer defines`,
+            );
+          }
           // The comment is ours to write: hex digits only, no quoting to get wrong.
           await query(`comment on function ${after.signature} is '${record(file, after.state)}'`);
           applied.push(file.name);
