@@ -98,7 +98,7 @@ export async function upcomingShowCounts(db: Queryable, now: Date): Promise<Map<
 
 /**
  * A new name and layout, and/or retired or restored. Retiring takes the screen's row lock, which
- * a show being added waits for (migration 0010), so no show lands on a screen as it is retired.
+ * a show being added waits for (db/sql/marquee_show_needs_active.sql), so no show lands on a screen as it is retired.
  */
 export async function updateScreen(
   db: Queryable,
