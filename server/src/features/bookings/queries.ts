@@ -1,5 +1,5 @@
 import {
-  fromZonedParts,
+  cinemaDay,
   paiseToRupees,
   type Booking,
   type BookingStatus,
@@ -37,8 +37,7 @@ function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefi
   const q = where.q?.trim();
   let dateRange: SQL | undefined;
   if (where.showDate) {
-    const start = fromZonedParts(where.showDate, 0, timeZone);
-    const end = fromZonedParts(where.showDate, 24 * 60, timeZone);
+    const { start, end } = cinemaDay(where.showDate, timeZone);
     dateRange = sql`${shows.startsAt} >= ${start} and ${shows.startsAt} < ${end}`;
   }
   return and(
