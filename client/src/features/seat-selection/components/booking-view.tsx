@@ -26,7 +26,7 @@ import {
 import { signInPath, useSession } from '../../auth/use-session.ts';
 import { useFavourites } from '../../favourites/api/get-favourites.ts';
 import { useToggleFavourite } from '../../favourites/api/toggle-favourite.ts';
-import { fallbackTimeZone, useCinemaConfig } from '../api/get-cinema-config.ts';
+import { fallbackTimeZone, useCinemaConfig } from '../../../lib/cinema-config.ts';
 import { useCreateBooking, type CreateBookingInput } from '../api/create-booking.ts';
 import { showSeatsQueryKey, useShowSeats } from '../api/get-show-seats.ts';
 import { bookingFailureMessage } from '../booking-failure.ts';
