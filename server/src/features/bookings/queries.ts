@@ -165,7 +165,7 @@ function toBookingView({
     bookedSeats: booking.seats,
     amount: paiseToRupees(booking.amountPaise),
     isPaid: booking.status === 'paid',
-    status: booking.status as BookingStatus,
+    status: booking.status,
     paymentLink,
     expiresAt: booking.expiresAt.toISOString(),
     createdAt: booking.createdAt.toISOString(),

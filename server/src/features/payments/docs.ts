@@ -3,6 +3,7 @@ import {
   ok,
   paymentResponse,
   reconciliationResponse,
+  refundStatuses,
   retryRefundResponse,
   sandboxPayResponse,
 } from '@marquee/shared';
@@ -16,7 +17,6 @@ const received = ok({
     description: 'What the event did: applied, or already applied (events are idempotent), or ignored',
   }),
 });
-const refundStatuses = ['pending', 'failed', 'succeeded'] as const;
 
 /** GET /api/admin/refunds?status= */
 export const refundsQuery = z.object({
