@@ -1,5 +1,6 @@
 import {
   cinemaDay,
+  isHoldLapsed,
   paiseToRupees,
   type Booking,
   type BookingStatus,
@@ -114,7 +115,7 @@ export async function findBookings({
   }
   return rows.map(({ booking, show, movie, user }) => {
     const { open, refund } = byBooking.get(booking.id) ?? {};
-    const payable = booking.status === 'pending' && booking.expiresAt > now;
+    const payable = booking.status === 'pending' && !isHoldLapsed(booking.expiresAt.getTime(), now.getTime());
     return toBookingView({
       booking,
       show: toShow(show, 0, toMovie(movie), timeZone),

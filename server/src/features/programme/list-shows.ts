@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, movies, shows } from '../../db/schema.ts';
 import { toShow } from '../catalogue/serialize.ts';
+import { blocksSeat } from '../seats/live-claims.ts';
 
 export type AdminShowStatus = ShowStatus | 'past' | 'upcoming';
 
@@ -36,7 +37,7 @@ export async function listAdminShows({
     .select({
       showId: bookingSeats.showId,
       sold: sql<number>`count(*) filter (where ${bookings.status} = 'paid')`.mapWith(Number).as('sold'),
-      held: sql<number>`count(*) filter (where ${bookings.status} = 'pending' and ${bookings.expiresAt} > ${now})`
+      held: sql<number>`count(*) filter (where ${bookings.status} = 'pending' and ${blocksSeat(now)})`
         .mapWith(Number)
         .as('held'),
     })
