@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountFor,
+  lowestPrice,
   bestAvailable,
   gridLayout,
   layoutClasses,
@@ -84,6 +85,11 @@ describe('layout', () => {
     expect(amountFor(layout, { Classic: 25000, Recliner: 45050 }, ['A1', 'A2'])).toBe(70050);
     expect(() => amountFor(layout, { Classic: 25000 }, ['A2'])).toThrow();
     expect(() => amountFor(layout, { Classic: 25000 }, ['Z1'])).toThrow();
+  });
+
+  it('names the lowest price of a set of prices, by class or as a list', () => {
+    expect(lowestPrice({ Classic: 25000, Recliner: 45050 })).toBe(25000);
+    expect(lowestPrice([300, 150.5, 200])).toBe(150.5);
   });
 });
 

@@ -172,8 +172,16 @@ export function priceOfClass<P>(prices: Readonly<Record<string, P>>, cls: string
   return Object.hasOwn(prices, cls) ? prices[cls] : undefined;
 }
 
-/** Sum of the seats' class prices, in paise (integers in, integer out: money is never a float). */
-export function amountFor(layout: Layout, prices: Record<string, number>, ids: readonly string[]): number {
+/**
+ * The amount of a set of seats: the sum of each seat's class price, in paise (integers in, integer
+ * out: money is never a float). The booking page's total; the hold's SQL (marquee_hold_seats)
+ * charges the same, which bookings.test.ts checks against this function.
+ */
+export function amountFor(
+  layout: Layout,
+  prices: Readonly<Record<string, number>>,
+  ids: readonly string[],
+): number {
   let total = 0;
   for (const id of ids) {
     const cls = seatClassOf(layout, id);
@@ -182,6 +190,14 @@ export function amountFor(layout: Layout, prices: Record<string, number>, ids: r
     total += price;
   }
   return total;
+}
+
+/**
+ * The "from" price: the cheapest of a show's class prices (stored as the show's pricePaise), or
+ * of a film's shows (the catalogue's lowestPrice). In whatever unit the prices are given.
+ */
+export function lowestPrice(prices: Readonly<Record<string, number>> | readonly number[]): number {
+  return Math.min(...(Array.isArray(prices) ? prices : Object.values(prices)));
 }
 
 /** The wheelchair space a companion seat sits beside (the next or previous position), if any. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { gridLayout, seatIds } from '@marquee/shared';
+import { gridLayout, lowestPrice, seatIds } from '@marquee/shared';
 import { DEFAULT_SCREEN_ID, DEFAULT_SCREEN_NAME } from '../features/screens/screen-rules.ts';
 import { slugify } from '../features/programme/create-movie.ts';
 import type { Queryable } from './client.ts';
@@ -33,8 +33,7 @@ export async function insertShow(
   fields: Partial<NewShow> & { movieId: string; startsAt: Date },
 ) {
   const totalSeats = fields.totalSeats ?? (fields.layout ? seatIds(fields.layout).length : 96);
-  const pricePaise =
-    fields.pricePaise ?? (fields.prices ? Math.min(...Object.values(fields.prices)) : 20_000);
+  const pricePaise = fields.pricePaise ?? (fields.prices ? lowestPrice(fields.prices) : 20_000);
   const [row] = await db
     .insert(shows)
     .values({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   gridLayout,
+  lowestPrice,
   overlappingSlots,
   overlappingSlotsMessage,
   seatIds,
@@ -18,7 +19,6 @@ import {
   classPrices,
   DEFAULT_SCREEN_ID,
   findScreen,
-  lowestPrice,
   screenFreeAt,
   screenOverlapError,
   STANDARD_CLASS,
