@@ -9,7 +9,6 @@ import {
   seatClassOf,
   seatIds,
   strandedSeat,
-  wheelchairBeside,
   type Layout,
 } from './seat-layout.ts';
 
@@ -42,7 +41,6 @@ describe('layout', () => {
     expect(() => row('wc')).not.toThrow();
     expect(() => row('cw')).not.toThrow();
     expect(() => row('w_c')).toThrow(/Companion seat A2 must sit right beside a wheelchair space/);
-    expect(wheelchairBeside(row('swcs'), 'A3')).toBe('A2');
   });
 
   it('keeps to the limits: rows, positions, seats, classes', () => {

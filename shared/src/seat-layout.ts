@@ -200,17 +200,6 @@ export function lowestPrice(prices: Readonly<Record<string, number>> | readonly 
   return Math.min(...(Array.isArray(prices) ? prices : Object.values(prices)));
 }
 
-/** The wheelchair space a companion seat sits beside (the next or previous position), if any. */
-export function wheelchairBeside(layout: Layout, seatId: string): string | undefined {
-  for (const { seats } of layout.rows) {
-    const position = seats.findIndex((seat) => seat?.id === seatId);
-    if (position < 0) continue;
-    const beside = [seats[position - 1], seats[position + 1]];
-    return beside.find((seat) => seat?.kind === 'wheelchair')?.id;
-  }
-  return undefined;
-}
-
 type Cell = 'gap' | 'taken' | 'free';
 
 /**

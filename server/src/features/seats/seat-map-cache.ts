@@ -1,6 +1,6 @@
 import { claimBlocksSeat, type SeatClaim } from '@marquee/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { pricesInRupees, showStatus } from '../catalogue/serialize.ts';
@@ -172,9 +172,4 @@ export class SeatMapCache {
     );
     entry.bodyValidUntil = validUntil;
   }
-}
-
-/** Tells every process (this one included) that a show's seats changed; sent at commit. */
-export async function notifySeatChange(db: Queryable, showId: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${SEAT_CHANNEL}, ${showId})`);
 }
