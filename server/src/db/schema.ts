@@ -3,6 +3,7 @@ import {
   bookingStatuses,
   paymentStatuses,
   refundStatuses,
+  MAX_TOTAL_SEATS,
   type BookingStatus,
   type Layout,
   type PaymentStatus,
@@ -179,7 +180,7 @@ export const shows = pgTable(
   },
   (t) => [
     check('shows_price_positive', sql`${t.pricePaise} >= 100`),
-    check('shows_total_seats_range', sql`${t.totalSeats} between 1 and 500`),
+    check('shows_total_seats_range', sql`${t.totalSeats} between 1 and ${sql.raw(String(MAX_TOTAL_SEATS))}`),
     check('shows_status_known', sql`${t.status} in ('active', 'cancelled')`),
     // One live show per movie per start time: the time-slot rule, arbitrated by the database.
     uniqueIndex('shows_movie_slot_live_uq')
