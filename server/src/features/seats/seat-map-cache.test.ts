@@ -51,7 +51,6 @@ describe('seat map cache', () => {
       userId,
       showId,
       seats: ['A1', 'A2'],
-      pricePaise: 10_000,
       now,
       status: 'pending',
       expiresAt,
@@ -60,7 +59,6 @@ describe('seat map cache', () => {
       userId,
       showId,
       seats: ['B1'],
-      pricePaise: 10_000,
       now,
       status: 'paid',
     });
@@ -79,7 +77,6 @@ describe('seat map cache', () => {
       userId,
       showId,
       seats: ['C5'],
-      pricePaise: 10_000,
       now,
       status: 'paid',
     });
