@@ -186,7 +186,7 @@ export const discrepancySchema = z
     z.object({
       kind: z.literal('refund-overdue'),
       refundId: z.string(),
-      status: z.string(),
+      status: refundStatusSchema,
       since: z.string(),
       lastError: z.string().nullable(),
       amountPaise: z.number().int(),
