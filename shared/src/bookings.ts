@@ -3,9 +3,9 @@ import { instant, ok, uuid } from './api.ts';
 import { cinemaDetailsSchema, movieSchema, showWith } from './catalogue.ts';
 import { messages } from './errors.ts';
 import { MAX_SEATS_PER_BOOKING } from './seats.ts';
+import { bookingStatuses, paymentStatuses } from './statuses.ts';
 
-export const bookingStatusSchema = z.enum(['pending', 'paid', 'cancelled', 'expired']);
-export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+export const bookingStatusSchema = z.enum(bookingStatuses);
 
 /** A booking as the API answers (CONTRACT §4). */
 export const bookingSchema = z
@@ -131,7 +131,7 @@ export const paymentResponse = ok({
     _id: uuid,
     gateway: z.enum(['sandbox', 'stripe', 'razorpay', 'counter']),
     amount: z.number(),
-    status: z.enum(['open', 'succeeded', 'expired', 'refunded']),
+    status: z.enum(paymentStatuses),
     isPayable: z.boolean(),
   }),
   booking: bookingSchema,

@@ -14,3 +14,5 @@ export * from './seat-layout.ts';
 export * from './screens.ts';
 export * from './calendar.ts';
 export * from './show-times.ts';
+export * from './statuses.ts';
+export * from './seat-claims.ts';

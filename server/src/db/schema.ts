@@ -1,5 +1,14 @@
-import { sql } from 'drizzle-orm';
-import type { Layout } from '@marquee/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bookingStatuses,
+  paymentStatuses,
+  refundStatuses,
+  MAX_TOTAL_SEATS,
+  type BookingStatus,
+  type Layout,
+  type PaymentStatus,
+  type RefundStatus,
+} from '@marquee/shared';
 import {
   bigserial,
   boolean,
@@ -9,12 +18,17 @@ import {
   integer,
   jsonb,
   pgTable,
+  type PgColumn,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** `column in ('a', 'b', …)`: a status check written from its one list (shared/src/statuses.ts). */
+const isOneOf = (column: PgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -166,7 +180,7 @@ export const shows = pgTable(
   },
   (t) => [
     check('shows_price_positive', sql`${t.pricePaise} >= 100`),
-    check('shows_total_seats_range', sql`${t.totalSeats} between 1 and 500`),
+    check('shows_total_seats_range', sql`${t.totalSeats} between 1 and ${sql.raw(String(MAX_TOTAL_SEATS))}`),
     check('shows_status_known', sql`${t.status} in ('active', 'cancelled')`),
     // One live show per movie per start time: the time-slot rule, arbitrated by the database.
     uniqueIndex('shows_movie_slot_live_uq')
@@ -195,7 +209,7 @@ export const bookings = pgTable(
     /** The seats as booked, kept whatever happens to the claims. */
     seats: text('seats').array().notNull(),
     amountPaise: integer('amount_paise').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<BookingStatus>().notNull().default('pending'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -211,7 +225,7 @@ export const bookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('bookings_status_known', sql`${t.status} in ('pending', 'paid', 'cancelled', 'expired')`),
+    check('bookings_status_known', isOneOf(t.status, bookingStatuses)),
     check('bookings_amount_positive', sql`${t.amountPaise} > 0`),
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_show_idx').on(t.showId),
@@ -263,14 +277,14 @@ export const payments = pgTable(
     /** The gateway's own id for this payment (checkout session, sandbox intent). */
     gatewayRef: text('gateway_ref').notNull(),
     amountPaise: integer('amount_paise').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<PaymentStatus>().notNull().default('open'),
     paymentUrl: text('payment_url'),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('payments_status_known', sql`${t.status} in ('open', 'succeeded', 'expired', 'refunded')`),
+    check('payments_status_known', isOneOf(t.status, paymentStatuses)),
     uniqueIndex('payments_gateway_ref_uq').on(t.gateway, t.gatewayRef),
     index('payments_booking_idx').on(t.bookingId),
   ],
@@ -293,7 +307,7 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     /** The gateway's id of the refund, once it confirmed it. */
     gatewayRef: text('gateway_ref'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When the worker may next try (null once settled); a claim pushes it out by a lease. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -305,7 +319,7 @@ export const refunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('refunds_status_known', isOneOf(t.status, refundStatuses)),
     // A payment is refunded at most once.
     uniqueIndex('refunds_payment_uq').on(t.paymentId),
     uniqueIndex('refunds_gateway_payment_uq').on(t.gateway, t.paymentRef),

@@ -1,12 +1,4 @@
-import {
-  addDays,
-  fromZonedParts,
-  messages,
-  runtimeMinutes,
-  setRoleRequest,
-  zonedDate,
-  type Role,
-} from '@marquee/shared';
+import { cinemaDay, messages, runtimeMinutes, setRoleRequest, zonedDate, type Role } from '@marquee/shared';
 import { and, asc, count, desc, eq, gte, ilike, lt, max, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, bookings, movies, sessions, shows, users } from '../../db/schema.ts';
@@ -237,8 +229,7 @@ export async function admissionRoutes(app: FastifyInstance) {
     await requireAdmin(request);
     const now = clock();
     const today = zonedDate(now, timeZone);
-    const start = fromZonedParts(today, 0, timeZone);
-    const end = fromZonedParts(addDays(today, 1), 0, timeZone);
+    const { start, end } = cinemaDay(today, timeZone);
     const [row] = await db
       .select({
         bookings: count(),

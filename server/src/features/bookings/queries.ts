@@ -1,5 +1,6 @@
 import {
-  fromZonedParts,
+  cinemaDay,
+  isHoldLapsed,
   paiseToRupees,
   type Booking,
   type BookingStatus,
@@ -37,8 +38,7 @@ function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefi
   const q = where.q?.trim();
   let dateRange: SQL | undefined;
   if (where.showDate) {
-    const start = fromZonedParts(where.showDate, 0, timeZone);
-    const end = fromZonedParts(where.showDate, 24 * 60, timeZone);
+    const { start, end } = cinemaDay(where.showDate, timeZone);
     dateRange = sql`${shows.startsAt} >= ${start} and ${shows.startsAt} < ${end}`;
   }
   return and(
@@ -115,7 +115,7 @@ export async function findBookings({
   }
   return rows.map(({ booking, show, movie, user }) => {
     const { open, refund } = byBooking.get(booking.id) ?? {};
-    const payable = booking.status === 'pending' && booking.expiresAt > now;
+    const payable = booking.status === 'pending' && !isHoldLapsed(booking.expiresAt.getTime(), now.getTime());
     return toBookingView({
       booking,
       show: toShow(show, 0, toMovie(movie), timeZone),
@@ -166,7 +166,7 @@ function toBookingView({
     bookedSeats: booking.seats,
     amount: paiseToRupees(booking.amountPaise),
     isPaid: booking.status === 'paid',
-    status: booking.status as BookingStatus,
+    status: booking.status,
     paymentLink,
     expiresAt: booking.expiresAt.toISOString(),
     createdAt: booking.createdAt.toISOString(),

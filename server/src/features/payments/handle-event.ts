@@ -171,7 +171,9 @@ async function claimSeatsFor(
   if (show.startsAt <= now) return lateReasons.started;
   const onMap = new Set(seatIds(show.layout));
   if (booking.seats.some((seat) => !onMap.has(seat))) return lateReasons.offMap;
-  if (booking.status === 'pending') return null; // its claims are still live
+  // A pending booking's claims stay live until a release marks it expired, lapsed or not, so no
+  // one else can hold its seats: a payment that arrives after the window still finds them.
+  if (booking.status === 'pending') return null;
   // Lapsed: take each seat back if still free. Seat by seat in the order every claimer uses
   // (compareSeats, as the hold inserts them), so two claimers never wait on each other in a
   // circle; the savepoint lets a unique violation (a seat taken meanwhile) undo only this part.

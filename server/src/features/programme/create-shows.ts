@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   gridLayout,
+  lowestPrice,
   MAX_TOTAL_SEATS,
   overlappingSlots,
   overlappingSlotsMessage,
@@ -19,7 +20,6 @@ import {
   classPrices,
   DEFAULT_SCREEN_ID,
   findScreen,
-  lowestPrice,
   screenFreeAt,
   screenOverlapError,
   STANDARD_CLASS,

@@ -68,10 +68,6 @@ export function classPrices(
   return Object.fromEntries(classes.map((cls) => [cls, rupeesToPaise(priceOfClass(prices, cls)!)]));
 }
 
-export function lowestPrice(prices: Record<string, number>): number {
-  return Math.min(...Object.values(prices));
-}
-
 type ScreenRow = typeof screens.$inferSelect;
 
 export function toScreen(row: ScreenRow, upcomingShows: number): Screen {

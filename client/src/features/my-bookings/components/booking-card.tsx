@@ -9,6 +9,7 @@ import { bookedOnLabel, seatCount, showDateLabel } from '../format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TimeLeft } from './time-left.tsx';
 import { Poster } from '../../../components/ui/poster.tsx';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 
 interface BookingCardProps {
   booking: Booking;
@@ -20,6 +21,7 @@ interface BookingCardProps {
 /** One booking in the My Bookings grid (spec §2): poster, state, show, seats, amount, when booked. */
 export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
   const titleId = useId();
+  const timeZone = useCinemaTimeZone();
   const { show } = booking;
   const isOver = badge === 'expired' || badge === 'cancelled' || badge === 'refunded';
 
@@ -81,7 +83,7 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
           </div>
           <div>
             <dt className="inline text-zinc-600 dark:text-zinc-400">Booked on </dt>
-            <dd className="inline">{bookedOnLabel(booking.createdAt)}</dd>
+            <dd className="inline">{bookedOnLabel(booking.createdAt, timeZone)}</dd>
           </div>
         </dl>
         {badge === 'pending' && <TimeLeft ms={timeLeftMs(booking.expiresAt, now)} />}

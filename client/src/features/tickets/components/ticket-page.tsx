@@ -3,7 +3,7 @@ import { CalendarPlus, Clock, MapPin, Phone, Printer, TriangleAlert, WifiOff } f
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { keepTicketOffline } from '../../../lib/offline-ticket.ts';
-import { useCinemaTimeZone } from '../../admin/api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ticketPath, useTicket } from '../api/get-ticket.ts';
 import { ticketCalendar } from '../ics.ts';
