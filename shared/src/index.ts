@@ -14,3 +14,4 @@ export * from './seat-layout.ts';
 export * from './screens.ts';
 export * from './calendar.ts';
 export * from './show-times.ts';
+export * from './gst.ts';
