@@ -15,3 +15,4 @@ export * from './screens.ts';
 export * from './calendar.ts';
 export * from './show-times.ts';
 export * from './gst.ts';
+export * from './settings.ts';
