@@ -32,6 +32,13 @@ export const bookingSchema = z
     paidAt: instant.nullable(),
     cancelledAt: instant.nullable(),
     checkedInAt: instant.nullable().meta({ description: 'When the booking was admitted at the door' }),
+    invoiceNumber: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'The tax invoice’s number once paid (CONTRACT §10); null until then',
+        examples: ['MQ2627-000001'],
+      }),
     refund: z
       .object({
         amount: z.number(),

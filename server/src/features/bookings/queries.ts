@@ -8,7 +8,7 @@ import {
 } from '@marquee/shared';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { bookings, movies, payments, refunds, shows, users } from '../../db/schema.ts';
+import { bookings, invoices, movies, payments, refunds, shows, users } from '../../db/schema.ts';
 import { toMovie, toShow } from '../catalogue/serialize.ts';
 import type { Hold } from './hold-seats.ts';
 
@@ -105,6 +105,13 @@ export async function findBookings({
     .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(inArray(payments.bookingId, bookingIds))
     .orderBy(desc(payments.createdAt));
+  // The current invoice of each (the latest issued), for invoiceNumber.
+  const invoiceRows = await db
+    .select({ bookingId: invoices.bookingId, number: invoices.number })
+    .from(invoices)
+    .where(inArray(invoices.bookingId, bookingIds))
+    .orderBy(invoices.issuedAt, invoices.serial);
+  const invoiceOf = new Map(invoiceRows.map((row) => [row.bookingId, row.number]));
   // One pass over the payments: the open one (its page is the payment link) and any refund.
   const byBooking = new Map<string, { open?: PaymentRow; refund?: RefundRow }>();
   for (const { payment, refund } of paymentRows) {
@@ -124,6 +131,7 @@ export async function findBookings({
         : { _id: user.id, name: user.name },
       paymentLink: payable ? (open?.paymentUrl ?? null) : null,
       refund: refund ?? null,
+      invoiceNumber: invoiceOf.get(booking.id) ?? null,
     });
   });
 }
@@ -139,6 +147,7 @@ function toBookingView({
   user,
   paymentLink,
   refund,
+  invoiceNumber,
 }: {
   booking: Pick<
     BookingRow,
@@ -157,6 +166,7 @@ function toBookingView({
   user: Booking['user'];
   paymentLink: string | null;
   refund: RefundRow | null;
+  invoiceNumber: string | null;
 }): Booking {
   return {
     _id: booking.id,
@@ -173,6 +183,7 @@ function toBookingView({
     paidAt: booking.paidAt?.toISOString() ?? null,
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    invoiceNumber,
     refund: refund
       ? {
           amount: paiseToRupees(refund.amountPaise),
@@ -266,5 +277,6 @@ export function heldBookingView({
     user: { _id: user.id, name: user.name },
     paymentLink: paymentUrl,
     refund: null,
+    invoiceNumber: null,
   });
 }

@@ -1,0 +1,260 @@
+import { financialYear, type Booking } from '@marquee/shared';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { insertMovie, insertShow } from '../../db/factories.ts';
+import { bookings, creditNotes, invoices, payments, users } from '../../db/schema.ts';
+import { recordRefund } from '../payments/record-refund.ts';
+import { cancelShow } from '../programme/cancel-show.ts';
+import { claimSerial } from './issue.ts';
+
+// CONTRACT §10: a booking that becomes paid gets its tax invoice in the same transaction, numbered
+// without gaps per financial year; a refund of it gets a credit note from its own series.
+
+let t: TestApp;
+let admin: SignedIn;
+let buyers: SignedIn[];
+let movieId: string;
+let year: string;
+const WINDOW_MS = 600_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.testDb.database;
+  movieId = (await insertMovie(db, { title: 'Invoice Story' })).id;
+  admin = await signUp(t.app, { name: 'Admin' });
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  buyers = await Promise.all(Array.from({ length: 4 }, (_, i) => signUp(t.app, { name: `Buyer ${i}` })));
+  year = financialYear(t.clock.now, t.config.CINEMA_TIMEZONE);
+});
+afterAll(() => t.close());
+
+const db = () => t.testDb.database.db;
+let showOffset = 0;
+async function newShow(pricePaise: number, startsInMs = 86_400_000) {
+  const startsAt = new Date(t.clock.now.getTime() + startsInMs + ++showOffset * 60_000);
+  return (await insertShow(db(), { movieId, startsAt, pricePaise })).id;
+}
+async function hold(showId: string, seats: string[], who = buyers[0]!) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/bookings/create',
+    headers: who.bearer,
+    payload: { showId, selectedSeats: seats },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json<{ bookingId: string; url: string; booking: Booking }>();
+  expect(body.booking.invoiceNumber).toBeNull();
+  return { bookingId: body.bookingId, paymentId: body.url.split('/pay/')[1]!, who };
+}
+const pay = ({ paymentId, who }: { paymentId: string; who: SignedIn }) =>
+  t.app.inject({ method: 'POST', url: `/api/payments/${paymentId}/sandbox-pay`, headers: who.bearer });
+const bookingAnswer = async (bookingId: string, who = buyers[0]!) =>
+  (await t.app.inject({ method: 'GET', url: `/api/bookings/${bookingId}`, headers: who.bearer })).json<{
+    booking: Booking;
+  }>().booking;
+const invoiceOf = async (bookingId: string) =>
+  (await db().select().from(invoices).where(eq(invoices.bookingId, bookingId)))[0];
+const serials = async () =>
+  (await db().select({ serial: invoices.serial }).from(invoices).orderBy(asc(invoices.serial))).map(
+    (r) => r.serial,
+  );
+const setSlabs = (ticketSlabs: { upTo: number | null; rate: number }[]) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers: admin.bearer,
+    payload: { tax: { ticketSlabs } },
+  });
+const contiguous = (list: number[]) => list.every((s, i) => s === i + 1);
+
+describe('the invoice of a paid booking', () => {
+  it('taxes a ₹100 ticket at 5 % and a ₹101 ticket at 18 %, to the paisa, and numbers from 1', async () => {
+    const cheap = await hold(await newShow(10_000), ['A1', 'A2']);
+    expect((await pay(cheap)).json()).toMatchObject({ success: true });
+    const first = await invoiceOf(cheap.bookingId);
+    expect(first).toMatchObject({
+      number: `MQ${year}-000001`,
+      serial: 1,
+      financialYear: year,
+      totalPaise: 20_000,
+    });
+    expect(first!.lines).toEqual([
+      expect.objectContaining({
+        unitPrice: 10_000,
+        rate: 5,
+        taxableValue: 9524,
+        cgst: 238,
+        sgst: 238,
+        total: 10_000,
+      }),
+      expect.objectContaining({
+        unitPrice: 10_000,
+        rate: 5,
+        taxableValue: 9524,
+        cgst: 238,
+        sgst: 238,
+        total: 10_000,
+      }),
+    ]);
+    expect(first!.lines[0]!.description).toMatch(/^Admission: Invoice Story, .+, seat A1$/);
+    expect(first!.lines[0]!.sac).toBe('9996');
+    expect((await bookingAnswer(cheap.bookingId)).invoiceNumber).toBe(`MQ${year}-000001`);
+
+    const dear = await hold(await newShow(10_100), ['B1']);
+    await pay(dear);
+    expect(await invoiceOf(dear.bookingId)).toMatchObject({
+      number: `MQ${year}-000002`,
+      taxablePaise: 8559,
+      cgstPaise: 770,
+      sgstPaise: 771,
+      totalPaise: 10_100,
+    });
+  });
+
+  it('uses the rates in force when the hold was made, not when it is paid', async () => {
+    const showId = await newShow(15_000);
+    const before = await hold(showId, ['C1']);
+    expect(
+      (
+        await setSlabs([
+          { upTo: 200, rate: 5 },
+          { upTo: null, rate: 18 },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    const after = await hold(showId, ['C2'], buyers[1]);
+    await pay(before);
+    await pay(after);
+    expect((await invoiceOf(before.bookingId))!.lines[0]!.rate).toBe(18);
+    expect((await invoiceOf(after.bookingId))!.lines[0]!.rate).toBe(5);
+    await setSlabs([
+      { upTo: 100, rate: 5 },
+      { upTo: null, rate: 18 },
+    ]);
+  });
+
+  it('takes no serial for what is not paid: an open hold, a lapsed one, a late payment refunded', async () => {
+    const count = (await serials()).length;
+    const showId = await newShow(20_000);
+    const open = await hold(showId, ['D1']);
+    const lapsed = await hold(showId, ['D2'], buyers[1]);
+    const taken = await hold(showId, ['D3'], buyers[2]);
+    t.clock.now = new Date(t.clock.now.getTime() + WINDOW_MS + 1_000);
+    try {
+      // D3 is taken by someone else after the window: the late payment is refunded, not invoiced.
+      await hold(showId, ['D3'], buyers[3]);
+      const late = await pay(taken);
+      expect(late.json()).toMatchObject({ success: false });
+      expect(await invoiceOf(taken.bookingId)).toBeUndefined();
+      expect(await invoiceOf(open.bookingId)).toBeUndefined();
+      expect(await invoiceOf(lapsed.bookingId)).toBeUndefined();
+      expect((await bookingAnswer(lapsed.bookingId, buyers[1])).invoiceNumber).toBeNull();
+      expect((await serials()).length).toBe(count);
+      // The next paid booking takes the next serial: no gap.
+      const next = await hold(await newShow(20_000), ['E1']);
+      await pay(next);
+      const list = await serials();
+      expect(list.length).toBe(count + 1);
+      expect(contiguous(list)).toBe(true);
+    } finally {
+      t.clock.now = new Date(t.clock.now.getTime() - WINDOW_MS - 1_000);
+    }
+  });
+
+  it('gives a serial back when its transaction rolls back', async () => {
+    const before = await claimSerial(db(), 'invoice', 'test');
+    await expect(
+      db().transaction(async (tx) => {
+        await claimSerial(tx, 'invoice', 'test');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await claimSerial(db(), 'invoice', 'test')).toBe(before + 1);
+  });
+
+  it('numbers 30 simultaneous payments 1 to 30 with no gap and no repeat', async () => {
+    const showId = await newShow(25_000);
+    const seats = Array.from({ length: 30 }, (_, i) => `${'FGH'[Math.floor(i / 12)]}${(i % 12) + 1}`);
+    const people = await Promise.all(seats.map((_, i) => signUp(t.app, { name: `Rush ${i}` })));
+    const holds = await Promise.all(seats.map((seat, i) => hold(showId, [seat], people[i])));
+    const answers = await Promise.all(holds.map((h) => pay(h)));
+    expect(answers.map((a) => a.statusCode)).toEqual(holds.map(() => 200));
+    const list = await serials();
+    expect(contiguous(list)).toBe(true);
+    const numbers = await Promise.all(holds.map(async (h) => (await invoiceOf(h.bookingId))!.number));
+    expect(new Set(numbers).size).toBe(30);
+  });
+});
+
+describe('credit notes', () => {
+  it('a cancelled paid booking gets a credit note for the whole refund, from its own series', async () => {
+    const h = await hold(await newShow(10_100), ['A1', 'A2', 'A3']);
+    await pay(h);
+    const invoice = (await invoiceOf(h.bookingId))!;
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${h.bookingId}/cancel`,
+      headers: h.who.bearer,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [note] = await db().select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id));
+    expect(note).toMatchObject({ number: `CN${year}-000001`, totalPaise: 30_300 });
+    expect(note!.lines.map((l) => [l.total, l.rate, l.taxableValue, l.cgst, l.sgst])).toEqual(
+      invoice.lines.map((l) => [l.total, l.rate, l.taxableValue, l.cgst, l.sgst]),
+    );
+  });
+
+  it('a part refund scales the lines: each share floored, the remainder on the last line', async () => {
+    const h = await hold(await newShow(10_000), ['B1', 'B2', 'B3']);
+    await pay(h);
+    const invoice = (await invoiceOf(h.bookingId))!;
+    const [payment] = await db().select().from(payments).where(eq(payments.bookingId, h.bookingId));
+    await db().transaction((tx) =>
+      recordRefund(
+        tx,
+        {
+          paymentId: payment!.id,
+          gateway: payment!.gateway,
+          paymentRef: payment!.gatewayRef,
+          amountPaise: 10_000,
+          reason: 'part',
+        },
+        t.clock.now,
+      ),
+    );
+    const [note] = await db().select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id));
+    expect(note!.number).toBe(`CN${year}-000002`);
+    expect(note!.lines.map((l) => l.total)).toEqual([3333, 3333, 3334]);
+    // 3333 at 5 %: taxable round(3174.28…) = 3174, GST 159 → 79 + 80
+    expect(note!.lines[0]).toMatchObject({ rate: 5, taxableValue: 3174, cgst: 79, sgst: 80 });
+    expect(note!.totalPaise).toBe(10_000);
+  });
+
+  it('a show the cinema cancels credits every paid booking in full', async () => {
+    const showId = await newShow(20_000);
+    const a = await hold(showId, ['C1']);
+    const b = await hold(showId, ['C2', 'C3'], buyers[1]);
+    await pay(a);
+    await pay(b);
+    await cancelShow({
+      db: db(),
+      showId,
+      actorId: admin.userId,
+      now: t.clock.now,
+      timeZone: t.config.CINEMA_TIMEZONE,
+    });
+    for (const h of [a, b]) {
+      const invoice = (await invoiceOf(h.bookingId))!;
+      const notes = await db().select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id));
+      expect(notes.map((n) => n.totalPaise)).toEqual([invoice.totalPaise]);
+    }
+    const cn = await db()
+      .select({ serial: creditNotes.serial })
+      .from(creditNotes)
+      .orderBy(asc(creditNotes.serial));
+    expect(contiguous(cn.map((r) => r.serial))).toBe(true);
+    const [booking] = await db().select().from(bookings).where(eq(bookings.id, a.bookingId));
+    expect(booking!.status).toBe('cancelled');
+  });
+});
