@@ -26,6 +26,7 @@ import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
 import { screenRoutes } from './features/screens/routes.ts';
 import { seatRoutes } from './features/seats/routes.ts';
 import { seedSettings, settingsRoutes } from './features/settings/index.ts';
+import { invoiceRoutes } from './features/invoices/index.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { fairQueue } from './plugins/fair-queue.ts';
@@ -201,6 +202,7 @@ export async function buildApp({
   await app.register(screenRoutes);
   await app.register(seatRoutes);
   await app.register(settingsRoutes);
+  await app.register(invoiceRoutes);
   await app.register(staticFiles);
 
   // One hook, in this order: Fastify runs onClose hooks last-added first.

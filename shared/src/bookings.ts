@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instant, ok, uuid } from './api.ts';
 import { cinemaDetailsSchema, movieSchema, showWith } from './catalogue.ts';
 import { messages } from './errors.ts';
+import { optionalGstinSchema } from './gst.ts';
 import { MAX_SEATS_PER_BOOKING } from './seats.ts';
 
 export const bookingStatusSchema = z.enum(['pending', 'paid', 'cancelled', 'expired']);
@@ -86,6 +87,9 @@ export const createBookingRequest = z
         'The buyer needs a wheelchair space: lets the booking take one (and its companion seat) while they are held back',
     }),
     userId: z.string().optional(),
+    buyerGstin: optionalGstinSchema.meta({
+      description: 'The buyer’s GSTIN, printed on the tax invoice (CONTRACT §10); lower case is accepted',
+    }),
   })
   .refine((input) => input.selectedSeats !== undefined || input.quantity !== undefined, {
     message: messages.noSeats,

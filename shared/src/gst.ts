@@ -175,3 +175,15 @@ export const gstinSchema = z
   .string({ error: invalidGstinMessage })
   .transform((s) => s.trim().toUpperCase())
   .refine(isValidGstin, invalidGstinMessage);
+
+/** A GSTIN that may be left empty ('' stays ''): the cinema's own before it is registered. */
+export const gstinOrEmptySchema = z
+  .string({ error: invalidGstinMessage })
+  .transform((s) => s.trim().toUpperCase())
+  .refine((s) => s === '' || isValidGstin(s), invalidGstinMessage);
+
+/** A buyer's optional GSTIN: left out, null or '' mean none. */
+export const optionalGstinSchema = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  gstinSchema.optional(),
+);

@@ -16,3 +16,4 @@ export * from './calendar.ts';
 export * from './show-times.ts';
 export * from './gst.ts';
 export * from './settings.ts';
+export * from './invoices.ts';

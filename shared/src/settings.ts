@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gstinSchema, invoicePrefixSchema, isGstStateCode, type TaxSlab } from './gst.ts';
+import { gstinOrEmptySchema, invoicePrefixSchema, isGstStateCode, type TaxSlab } from './gst.ts';
 
 /**
  * The cinema's settings (CONTRACT §10): `GET`/`PUT /api/admin/settings`. Each section is one
@@ -30,7 +30,7 @@ export const cinemaSettingsSchema = z
     phone: text('Phone', 40),
     hours: text('Hours', 200),
     /** Empty until the cinema is registered; invoices print it once set. */
-    gstin: z.literal('').or(gstinSchema),
+    gstin: gstinOrEmptySchema,
     stateCode: z
       .string({ message: 'State code must be two digits' })
       .trim()

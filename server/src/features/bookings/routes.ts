@@ -41,6 +41,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         accessible: input.accessible,
         rules: { gapRule: config.SEAT_GAP_RULE === 'on', releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES },
         known,
+        buyerGstin: input.buyerGstin,
         limits: {
           windowSeconds: config.PAYMENT_WINDOW_SECONDS,
           maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,

@@ -258,3 +258,95 @@ describe('credit notes', () => {
     expect(booking!.status).toBe('cancelled');
   });
 });
+
+describe('GET /api/bookings/{id}/invoice and the buyer’s GSTIN', () => {
+  const getInvoice = (bookingId: string, who?: SignedIn) =>
+    t.app.inject({ method: 'GET', url: `/api/bookings/${bookingId}/invoice`, headers: who?.bearer });
+
+  it('answers the invoice in rupees with the seller, the buyer’s GSTIN and the credit notes', async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin.bearer,
+      payload: {
+        cinema: { legalName: 'Marquee Cinemas Pvt Ltd', gstin: '29AAGCB7383J1Z4', stateCode: '29' },
+      },
+    });
+    const showId = await newShow(10_100);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: buyers[2]!.bearer,
+      payload: { showId, selectedSeats: ['G1', 'G2'], buyerGstin: '27aapfu0939f1zv' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { bookingId, url } = created.json<{ bookingId: string; url: string }>();
+    const h = { bookingId, paymentId: url.split('/pay/')[1]!, who: buyers[2]! };
+
+    const unpaid = await getInvoice(bookingId, buyers[2]);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json()).toEqual({
+      success: false,
+      message: 'The invoice is issued once the booking is paid',
+    });
+
+    await pay(h);
+    const response = await getInvoice(bookingId, buyers[2]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { invoice } = response.json<{ invoice: Record<string, unknown> }>();
+    expect(invoice).toMatchObject({
+      number: expect.stringMatching(new RegExp(`^MQ${year}-\\d{6}$`)),
+      seller: { legalName: 'Marquee Cinemas Pvt Ltd', gstin: '29AAGCB7383J1Z4', stateCode: '29' },
+      buyer: { name: 'Buyer 2', gstin: '27AAPFU0939F1ZV' },
+      totals: { taxableValue: 171.18, cgst: 15.4, sgst: 15.42, total: 202 },
+      creditNotes: [],
+    });
+    expect((invoice.lines as unknown[])[0]).toMatchObject({
+      sac: '9996',
+      quantity: 1,
+      unitPrice: 101,
+      rate: 18,
+      taxableValue: 85.59,
+      cgst: 7.7,
+      sgst: 7.71,
+      total: 101,
+    });
+
+    // Staff and admins may read it; another buyer may not.
+    expect((await getInvoice(bookingId, admin)).statusCode).toBe(200);
+    expect((await getInvoice(bookingId, buyers[3])).statusCode).toBe(403);
+    expect((await getInvoice(bookingId)).statusCode).toBe(401);
+    expect((await getInvoice('3f1e9c0a-0000-4000-8000-000000000000', buyers[2])).statusCode).toBe(404);
+    expect((await getInvoice('nope', buyers[2])).statusCode).toBe(404);
+
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${bookingId}/cancel`,
+      headers: buyers[2]!.bearer,
+    });
+    const after = (await getInvoice(bookingId, buyers[2])).json<{ invoice: { creditNotes: unknown[] } }>();
+    expect(after.invoice.creditNotes).toEqual([
+      {
+        number: expect.stringMatching(new RegExp(`^CN${year}-\\d{6}$`)),
+        date: expect.any(String),
+        total: 202,
+      },
+    ]);
+  });
+
+  it('refuses a GSTIN without the right check character: 400 Please enter a valid GSTIN, nothing held', async () => {
+    const showId = await newShow(10_000);
+    for (const buyerGstin of ['27AAPFU0939F1ZW', '27AAPFU0939F1Z', 42]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings/create',
+        headers: buyers[3]!.bearer,
+        payload: { showId, selectedSeats: ['H1'], buyerGstin },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ success: false, message: 'Please enter a valid GSTIN' });
+    }
+    const held = await db().select().from(bookings).where(eq(bookings.showId, showId));
+    expect(held).toEqual([]);
+  });
+});
