@@ -42,3 +42,22 @@ export const invoiceResponse = z.object({
   invoice: invoiceSchema,
 });
 export type InvoiceResponse = z.infer<typeof invoiceResponse>;
+
+/** GET /api/admin/reports/gst (CONTRACT §10): invoice lines less credit-note lines, per rate, in rupees. */
+const gstFigures = {
+  invoices: z.number().int().meta({ description: 'Invoices with a line at this rate' }),
+  creditNotes: z.number().int().meta({ description: 'Credit notes with a line at this rate' }),
+  taxableValue: money,
+  cgst: money,
+  sgst: money,
+  total: money,
+};
+export const gstReportResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  from: z.string(),
+  to: z.string(),
+  rates: z.array(z.object({ rate: z.number(), ...gstFigures })),
+  totals: z.object(gstFigures),
+});
+export type GstReportResponse = z.infer<typeof gstReportResponse>;

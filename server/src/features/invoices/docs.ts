@@ -1,5 +1,20 @@
-import { invoiceResponse } from '@marquee/shared';
+import { gstReportResponse, invoiceResponse, isIsoDate } from '@marquee/shared';
+import { z } from 'zod';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
+
+const day = (name: string) =>
+  z
+    .string({ message: `${name} is required (YYYY-MM-DD)` })
+    .trim()
+    .refine(isIsoDate, `${name} is a date YYYY-MM-DD`);
+
+export const gstReportQuery = z
+  .object({
+    from: day('from'),
+    to: day('to'),
+    format: z.enum(['json', 'csv'], { message: 'format is json or csv' }).optional(),
+  })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to' });
 
 /** The invoice routes as /api/openapi.json describes them. */
 export const invoiceDocs = {
@@ -16,5 +31,13 @@ export const invoiceDocs = {
       404: 'No such booking',
       409: 'The booking is not paid yet: it has no invoice',
     },
+  }),
+  gstReport: routeSchema({
+    tags: ['Admin'],
+    summary: 'The GST report: invoices less credit notes per rate, for days of the cinema’s calendar',
+    description: '`&format=csv` answers the same figures as a CSV file.',
+    auth: 'admin',
+    querystring: gstReportQuery,
+    ok: gstReportResponse,
   }),
 };

@@ -1,4 +1,4 @@
-import { financialYear, type Booking } from '@marquee/shared';
+import { addDays, financialYear, zonedDate, type Booking, type GstReportResponse } from '@marquee/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
@@ -348,5 +348,87 @@ describe('GET /api/bookings/{id}/invoice and the buyer’s GSTIN', () => {
     }
     const held = await db().select().from(bookings).where(eq(bookings.showId, showId));
     expect(held).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/reports/gst', () => {
+  const report = (query: string, who: SignedIn = admin) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/reports/gst?${query}`, headers: who.bearer });
+
+  it('equals the sum of the invoices less the credit notes, per rate, in rupees, and as CSV', async () => {
+    const today = zonedDate(t.clock.now, t.config.CINEMA_TIMEZONE);
+    const range = `from=${addDays(today, -1)}&to=${addDays(today, 1)}`;
+    const response = await report(range);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<GstReportResponse>();
+
+    const allInvoices = await db().select().from(invoices);
+    const allNotes = await db().select().from(creditNotes);
+    const byRate = new Map<
+      number,
+      { total: number; cgst: number; invoices: Set<string>; notes: Set<string> }
+    >();
+    const add = (id: string, lines: { rate: number; total: number; cgst: number }[], sign: 1 | -1) => {
+      for (const l of lines) {
+        const entry = byRate.get(l.rate) ?? { total: 0, cgst: 0, invoices: new Set(), notes: new Set() };
+        entry.total += sign * l.total;
+        entry.cgst += sign * l.cgst;
+        (sign === 1 ? entry.invoices : entry.notes).add(id);
+        byRate.set(l.rate, entry);
+      }
+    };
+    for (const i of allInvoices) add(i.id, i.lines, 1);
+    for (const n of allNotes) add(n.id, n.lines, -1);
+    expect(body.rates.map((r) => [r.rate, r.invoices, r.creditNotes, r.total, r.cgst])).toEqual(
+      [...byRate.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([rate, e]) => [rate, e.invoices.size, e.notes.size, e.total / 100, e.cgst / 100]),
+    );
+    const net =
+      allInvoices.reduce((s, i) => s + i.totalPaise, 0) - allNotes.reduce((s, n) => s + n.totalPaise, 0);
+    expect(body.totals).toMatchObject({
+      invoices: allInvoices.length,
+      creditNotes: allNotes.length,
+      total: net / 100,
+    });
+    expect(body.totals.taxableValue + body.totals.cgst + body.totals.sgst).toBeCloseTo(body.totals.total, 6);
+
+    const csv = await report(`${range}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Rate (%),Invoices,Credit notes,Taxable value,CGST,SGST,Total');
+    expect(lines.at(-1)).toBe(
+      `Total,${allInvoices.length},${allNotes.length},${body.totals.taxableValue.toFixed(2)},${body.totals.cgst.toFixed(2)},${body.totals.sgst.toFixed(2)},${(net / 100).toFixed(2)}`,
+    );
+
+    // Days with no documents: zeros.
+    const empty = (await report('from=2020-01-01&to=2020-01-31')).json<GstReportResponse>();
+    expect(empty.rates).toEqual([]);
+    expect(empty.totals).toEqual({
+      invoices: 0,
+      creditNotes: 0,
+      taxableValue: 0,
+      cgst: 0,
+      sgst: 0,
+      total: 0,
+    });
+  });
+
+  it('is for admins, and names a bad range', async () => {
+    expect((await report('from=2026-01-01&to=2026-01-02', buyers[0])).statusCode).toBe(403);
+    for (const [query, message] of [
+      ['to=2026-01-02', 'from is required (YYYY-MM-DD)'],
+      ['from=2026-13-01&to=2026-01-02', 'from is a date YYYY-MM-DD'],
+      ['from=2026-02-01&to=2026-01-02', 'from must not be after to'],
+      ['from=2026-01-01&to=2026-01-02&format=pdf', 'format is json or csv'],
+    ] as const) {
+      const response = await report(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toEqual({ success: false, message });
+    }
   });
 });

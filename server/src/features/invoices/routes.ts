@@ -1,11 +1,13 @@
-import { messages, type InvoiceResponse } from '@marquee/shared';
+import { messages, type GstReportResponse, type InvoiceResponse } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookings } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { isStaff, requireUser } from '../auth/guards.ts';
-import { invoiceDocs as docs } from './docs.ts';
+import { isStaff, requireAdmin, requireUser } from '../auth/guards.ts';
+import { parseInput } from '../../lib/parse.ts';
+import { gstReport, gstReportCsv } from './gst-report.ts';
+import { invoiceDocs as docs, gstReportQuery } from './docs.ts';
 import { readInvoice } from './read-invoice.ts';
 
 export const invoiceMessages = { unpaid: 'The invoice is issued once the booking is paid' } as const;
@@ -36,4 +38,19 @@ export async function invoiceRoutes(app: FastifyInstance) {
       return { success: true, message: 'Invoice fetched', invoice };
     },
   );
+
+  app.get('/api/admin/reports/gst', { schema: docs.gstReport }, async (request, reply) => {
+    await requireAdmin(request);
+    const { from, to, format } = parseInput(gstReportQuery, request.query ?? {});
+    const report = await gstReport({ db, from, to, timeZone: config.CINEMA_TIMEZONE });
+    if (format === 'csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="marquee-gst-${from}-to-${to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(`\uFEFF${gstReportCsv(report)}`);
+    }
+    const answer: GstReportResponse = { success: true, message: 'GST report', from, to, ...report };
+    return answer;
+  });
 }
