@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpInPage } from './accounts.ts';
 import {
+  signInAdminInPage,
+  callApi,
   adminToken,
   cinemaDates,
   createMovie,
@@ -74,5 +76,39 @@ describe('the tax invoice page', () => {
     await page.getByRole('link', { name: 'Tax invoice' }).click();
     await page.waitForURL(`**/invoices/${created.bookingId}`);
     await page.getByTestId('invoice-number').waitFor();
+  });
+});
+
+describe('the settings page', () => {
+  it('saves the cinema’s GSTIN, names a wrong one at its field, and passes axe in both themes', async () => {
+    const { page } = await openTestBrowser();
+    await signInAdminInPage(page);
+    await page.goto('/admin/settings');
+    const gstin = page.getByRole('textbox', { name: 'GSTIN' });
+    await gstin.waitFor();
+    for (const theme of ['light', 'dark'] as const) {
+      if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      expect(await seriousViolations(page), theme).toEqual([]);
+    }
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+
+    await page.getByRole('textbox', { name: 'State code' }).fill('27');
+    await gstin.fill('27AAPFU0939F1ZW');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Please enter a valid GSTIN').waitFor();
+    expect(await gstin.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await gstin.getAttribute('aria-invalid')).toBe('true');
+
+    await gstin.fill('27aapfu0939f1zv');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').waitFor();
+    expect(await gstin.inputValue()).toBe('27AAPFU0939F1ZV');
+    const saved = await callApi<{ settings: { cinema: { gstin: string } } }>(
+      admin,
+      'GET',
+      '/api/admin/settings',
+    );
+    expect(saved.settings.cinema.gstin).toBe('27AAPFU0939F1ZV');
+    await callApi(admin, 'PUT', '/api/admin/settings', { cinema: { gstin: '', stateCode: '' } });
   });
 });

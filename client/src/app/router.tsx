@@ -148,6 +148,10 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/admin/audit.tsx').then((m) => ({ Component: m.AdminAuditRoute })),
       },
       {
+        path: 'settings',
+        lazy: () => import('./routes/admin/settings.tsx').then((m) => ({ Component: m.AdminSettingsRoute })),
+      },
+      {
         path: '*',
         lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
       },
