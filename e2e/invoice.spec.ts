@@ -12,7 +12,7 @@ import {
   withdrawCreatedShows,
 } from './admin-fixtures.ts';
 import { openTestBrowser, seriousViolations } from './browser.ts';
-import { bookInPage } from './payment-fixtures.ts';
+import { bookInPage, paymentPath } from './payment-fixtures.ts';
 
 // CONTRACT §10: /invoices/{bookingId} shows the tax invoice, reached from My Bookings and the
 // ticket, on one A4 page in print, in both themes on screen.
@@ -110,5 +110,28 @@ describe('the settings page', () => {
     );
     expect(saved.settings.cinema.gstin).toBe('27AAPFU0939F1ZV');
     await callApi(admin, 'PUT', '/api/admin/settings', { cinema: { gstin: '', stateCode: '' } });
+  });
+});
+
+describe('the buyer’s GSTIN on the payment page', () => {
+  it('is saved upper-cased before paying and printed on the invoice', async () => {
+    const { page } = await openTestBrowser();
+    await signUpInPage(page);
+    const created = await bookInPage(page, showId, ['B1']);
+    await page.goto(paymentPath(created));
+    await page.getByText('Add a GSTIN to the tax invoice (optional)').click();
+    const field = page.getByRole('textbox', { name: 'Your GSTIN' });
+    await field.fill('27AAPFU0939F1ZW');
+    await page.getByRole('button', { name: 'Save GSTIN' }).click();
+    await page.getByRole('alert').getByText('Please enter a valid GSTIN').waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await field.fill('27aapfu0939f1zv');
+    await page.getByRole('button', { name: 'Save GSTIN' }).click();
+    await page.getByText('The invoice will show GSTIN 27AAPFU0939F1ZV.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL('**/loading**');
+    await page.goto(`/invoices/${created.bookingId}`);
+    await page.getByText('GSTIN: 27AAPFU0939F1ZV').waitFor();
   });
 });

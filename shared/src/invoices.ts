@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalGstinSchema } from './gst.ts';
 
 /** GET /api/bookings/{id}/invoice (CONTRACT §10): the tax invoice, amounts in rupees. */
 const money = z.number().meta({ description: 'Rupees' });
@@ -61,3 +62,17 @@ export const gstReportResponse = z.object({
   totals: z.object(gstFigures),
 });
 export type GstReportResponse = z.infer<typeof gstReportResponse>;
+
+/** PUT /api/bookings/{id}/buyer-gstin: the buyer's GSTIN for the invoice, while the booking is unpaid. */
+export const buyerGstinRequest = z.object({
+  buyerGstin: optionalGstinSchema.meta({
+    description: 'Empty or null to print no GSTIN; lower case is accepted',
+  }),
+});
+export type BuyerGstinRequest = z.input<typeof buyerGstinRequest>;
+export const buyerGstinResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  buyerGstin: z.string().nullable(),
+});
+export type BuyerGstinResponse = z.infer<typeof buyerGstinResponse>;

@@ -1,4 +1,10 @@
-import { gstReportResponse, invoiceResponse, isIsoDate } from '@marquee/shared';
+import {
+  buyerGstinRequest,
+  buyerGstinResponse,
+  gstReportResponse,
+  invoiceResponse,
+  isIsoDate,
+} from '@marquee/shared';
 import { z } from 'zod';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
 
@@ -39,5 +45,18 @@ export const invoiceDocs = {
     auth: 'admin',
     querystring: gstReportQuery,
     ok: gstReportResponse,
+  }),
+  buyerGstin: routeSchema({
+    tags: ['Bookings'],
+    summary: 'Give (or clear) the buyer’s GSTIN for the tax invoice while the booking is unpaid',
+    auth: 'user',
+    params: idParam('id', 'The booking id'),
+    body: buyerGstinRequest,
+    ok: buyerGstinResponse,
+    errors: {
+      403: 'Not the booking’s owner',
+      404: 'No such booking',
+      409: 'The booking is no longer waiting for payment',
+    },
   }),
 };

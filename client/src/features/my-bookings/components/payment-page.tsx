@@ -26,6 +26,7 @@ import { cancelConfirmText, cancelFailureText } from '../cancel-flow.ts';
 import { timeLeftMs } from '../countdown.ts';
 import { showDateLabel } from '../format.ts';
 import { TimeLeft } from './time-left.tsx';
+import { BuyerGstinField } from './buyer-gstin-field.tsx';
 import type { PaidBooking } from '../../../lib/paid-booking.ts';
 
 const paymentWarningToastId = 'payment-warning';
@@ -211,6 +212,7 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
               Your seats are held until then.
             </p>
           </div>
+          <BuyerGstinField bookingId={booking._id} />
           <div className="mt-5 flex flex-col gap-3">
             <button
               type="button"
