@@ -443,16 +443,16 @@ describe('PUT /api/bookings/{id}/buyer-gstin (the payment page)', () => {
     });
 
   it('sets the GSTIN the invoice prints while unpaid, and refuses it once paid', async () => {
-    const h = await hold(await newShow(10_000), ['E5'], buyers[1]);
-    const bad = await put(h.bookingId, '29AAGCB7383J1Z5', buyers[1]);
+    const h = await hold(await newShow(10_000), ['E5'], buyers[1]!);
+    const bad = await put(h.bookingId, '29AAGCB7383J1Z5', buyers[1]!);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ success: false, message: 'Please enter a valid GSTIN' });
-    expect((await put(h.bookingId, '29AAGCB7383J1Z4', buyers[2])).statusCode).toBe(403);
-    const ok = await put(h.bookingId, '29aagcb7383j1z4', buyers[1]);
+    expect((await put(h.bookingId, '29AAGCB7383J1Z4', buyers[2]!)).statusCode).toBe(403);
+    const ok = await put(h.bookingId, '29aagcb7383j1z4', buyers[1]!);
     expect(ok.json()).toEqual({ success: true, message: 'GSTIN saved', buyerGstin: '29AAGCB7383J1Z4' });
     await pay(h);
     expect((await invoiceOf(h.bookingId))!.buyerGstin).toBe('29AAGCB7383J1Z4');
-    const late = await put(h.bookingId, '', buyers[1]);
+    const late = await put(h.bookingId, '', buyers[1]!);
     expect(late.statusCode).toBe(409);
     expect((await invoiceOf(h.bookingId))!.buyerGstin).toBe('29AAGCB7383J1Z4');
   });
