@@ -114,11 +114,13 @@ describe('the settings page', () => {
 });
 
 describe('the buyer’s GSTIN on the payment page', () => {
-  it('is saved upper-cased before paying and printed on the invoice', async () => {
+  it('shows the GST included; a GSTIN is saved upper-cased before paying and printed on the invoice', async () => {
     const { page } = await openTestBrowser();
     await signUpInPage(page);
     const created = await bookInPage(page, showId, ['B1']);
     await page.goto(paymentPath(created));
+    // ₹101 at 18 %: 15.41 of it is GST.
+    await page.getByText('incl. GST ₹15.41').waitFor();
     await page.getByText('Add a GSTIN to the tax invoice (optional)').click();
     const field = page.getByRole('textbox', { name: 'Your GSTIN' });
     await field.fill('27AAPFU0939F1ZW');

@@ -33,6 +33,10 @@ export const bookingSchema = z
     paidAt: instant.nullable(),
     cancelledAt: instant.nullable(),
     checkedInAt: instant.nullable().meta({ description: 'When the booking was admitted at the door' }),
+    gst: z.number().meta({
+      description:
+        'The GST included in `amount` (rupees), at the rates in force when the seats were held (CONTRACT §10)',
+    }),
     invoiceNumber: z
       .string()
       .nullable()

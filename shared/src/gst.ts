@@ -80,11 +80,17 @@ export function scaleLinePrices(prices: readonly number[], refund: number): numb
   if (!Number.isSafeInteger(refund) || refund < 0 || refund > total) {
     throw new RangeError(`A refund is whole paise from 0 to ${total}, not ${refund}`);
   }
-  if (prices.length === 0) return [];
-  if (total === 0) return prices.map(() => 0);
-  const shares = prices.map((p) => Number((BigInt(p) * BigInt(refund)) / BigInt(total)));
+  return apportion(prices, refund);
+}
+
+/** `amount` paise shared in proportion to `weights`: each share rounded down, the rest on the last. */
+function apportion(weights: readonly number[], amount: number): number[] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  if (weights.length === 0) return [];
+  if (total === 0) return weights.map((_, i) => (i === weights.length - 1 ? amount : 0));
+  const shares = weights.map((w) => Number((BigInt(w) * BigInt(amount)) / BigInt(total)));
   const last = shares.length - 1;
-  shares[last] = refund - shares.slice(0, last).reduce((sum, s) => sum + s, 0);
+  shares[last] = amount - shares.slice(0, last).reduce((sum, s) => sum + s, 0);
   return shares;
 }
 
@@ -187,3 +193,42 @@ export const optionalGstinSchema = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   gstinSchema.optional(),
 );
+
+/** A booking's tickets with the price and rate of each: the lines of its invoice. */
+export interface TicketLine {
+  seat: string;
+  /** Paise, GST included. */
+  price: number;
+  rate: number;
+}
+
+/**
+ * The lines of a booking's tickets: each seat at its class price, at the rate of the slab that
+ * price falls in. Should the class prices no longer add up to what was charged (a show re-priced
+ * after the hold), the seats' shares of the amount charged, scaled as a credit note is.
+ */
+export function ticketLines({
+  seats,
+  seatPrice,
+  amountPaise,
+  slabs,
+}: {
+  seats: readonly string[];
+  /** A seat's class price in paise (undefined when unknown). */
+  seatPrice: (seat: string) => number | undefined;
+  amountPaise: number;
+  slabs: readonly TaxSlab[];
+}): TicketLine[] {
+  const listed = seats.map((seat) => seatPrice(seat) ?? 0);
+  const charged =
+    listed.reduce((s, p) => s + p, 0) === amountPaise
+      ? listed
+      : apportion(listed.some((p) => p > 0) ? listed : seats.map(() => 1), amountPaise);
+  return seats.map((seat, i) => ({ seat, price: charged[i]!, rate: ticketRate(charged[i]!, slabs) }));
+}
+
+/** The ticket slabs a booking was held under (its snapshot), or the defaults when it has none. */
+export function heldSlabs(taxRates: unknown, fallback: readonly TaxSlab[] = defaultTicketSlabs): TaxSlab[] {
+  const slabs = (taxRates as { ticketSlabs?: TaxSlab[] } | null)?.ticketSlabs;
+  return Array.isArray(slabs) && slabs.length ? slabs : [...fallback];
+}

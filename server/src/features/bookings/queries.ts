@@ -1,6 +1,10 @@
 import {
   fromZonedParts,
+  heldSlabs,
+  includedGst,
   paiseToRupees,
+  seatClassOf,
+  ticketLines,
   type Booking,
   type BookingStatus,
   type Movie,
@@ -132,6 +136,14 @@ export async function findBookings({
       paymentLink: payable ? (open?.paymentUrl ?? null) : null,
       refund: refund ?? null,
       invoiceNumber: invoiceOf.get(booking.id) ?? null,
+      gstPaise: includedGst(
+        ticketLines({
+          seats: booking.seats,
+          seatPrice: (seat) => show.prices[seatClassOf(show.layout, seat) ?? ''],
+          amountPaise: booking.amountPaise,
+          slabs: heldSlabs(booking.taxRates),
+        }),
+      ),
     });
   });
 }
@@ -148,6 +160,7 @@ function toBookingView({
   paymentLink,
   refund,
   invoiceNumber,
+  gstPaise,
 }: {
   booking: Pick<
     BookingRow,
@@ -167,6 +180,8 @@ function toBookingView({
   paymentLink: string | null;
   refund: RefundRow | null;
   invoiceNumber: string | null;
+  /** The GST included in the amount (shared/src/gst.ts). */
+  gstPaise: number;
 }): Booking {
   return {
     _id: booking.id,
@@ -183,6 +198,7 @@ function toBookingView({
     paidAt: booking.paidAt?.toISOString() ?? null,
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    gst: paiseToRupees(gstPaise),
     invoiceNumber,
     refund: refund
       ? {
@@ -231,6 +247,7 @@ export function heldBookingView({
   paymentUrl,
   now,
   timeZone,
+  gstPaise,
 }: {
   hold: Hold;
   user: { id: string; name: string };
@@ -238,6 +255,8 @@ export function heldBookingView({
   paymentUrl: string;
   now: Date;
   timeZone: string;
+  /** The GST included (heldGst). */
+  gstPaise: number;
 }): Booking {
   const show = toShow(
     {
@@ -278,5 +297,24 @@ export function heldBookingView({
     paymentLink: paymentUrl,
     refund: null,
     invoiceNumber: null,
+    gstPaise,
   });
+}
+
+/** The GST included in a booking just held (paise): its seats at the rates it was held under. */
+export async function heldGst(db: Queryable, bookingId: string): Promise<number> {
+  const [row] = await db
+    .select({ booking: bookings, layout: shows.layout, prices: shows.prices })
+    .from(bookings)
+    .innerJoin(shows, eq(shows.id, bookings.showId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) return 0;
+  return includedGst(
+    ticketLines({
+      seats: row.booking.seats,
+      seatPrice: (seat) => row.prices[seatClassOf(row.layout, seat) ?? ''],
+      amountPaise: row.booking.amountPaise,
+      slabs: heldSlabs(row.booking.taxRates),
+    }),
+  );
 }

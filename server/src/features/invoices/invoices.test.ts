@@ -45,6 +45,7 @@ async function hold(showId: string, seats: string[], who = buyers[0]!) {
   expect(response.statusCode, response.body).toBe(200);
   const body = response.json<{ bookingId: string; url: string; booking: Booking }>();
   expect(body.booking.invoiceNumber).toBeNull();
+  expect((await bookingAnswer(body.bookingId, who)).gst).toBe(body.booking.gst);
   return { bookingId: body.bookingId, paymentId: body.url.split('/pay/')[1]!, who };
 }
 const pay = ({ paymentId, who }: { paymentId: string; who: SignedIn }) =>
@@ -100,6 +101,8 @@ describe('the invoice of a paid booking', () => {
     expect(first!.lines[0]!.description).toMatch(/^Admission: Invoice Story, .+, seat A1$/);
     expect(first!.lines[0]!.sac).toBe('9996');
     expect((await bookingAnswer(cheap.bookingId)).invoiceNumber).toBe(`MQ${year}-000001`);
+    // The booking says the GST its amount includes, by the same rule (4.76 a ticket).
+    expect((await bookingAnswer(cheap.bookingId)).gst).toBe(9.52);
 
     const dear = await hold(await newShow(10_100), ['B1']);
     await pay(dear);

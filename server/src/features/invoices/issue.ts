@@ -2,11 +2,11 @@ import {
   financialYear,
   formatDateTime,
   formatDocumentNumber,
+  heldSlabs,
   scaleLinePrices,
   seatClassOf,
   taxLine,
-  ticketRate,
-  type TaxSlab,
+  ticketLines,
 } from '@marquee/shared';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -60,12 +60,6 @@ function totalsOf(lines: DocumentLine[]) {
   };
 }
 
-/** The ticket slabs a booking was held under (its snapshot), or those in force now for an old booking. */
-function slabsOf(taxRates: unknown, fallback: TaxSlab[]): TaxSlab[] {
-  const slabs = (taxRates as { ticketSlabs?: TaxSlab[] } | null)?.ticketSlabs;
-  return Array.isArray(slabs) && slabs.length ? slabs : fallback;
-}
-
 /**
  * Issues the tax invoice of a booking that has just become paid, in the transaction that marked
  * it paid (CONTRACT §10): one line per ticket at the rate of the slab its price falls in, the
@@ -95,24 +89,18 @@ export async function issueInvoice(
   if (!row) throw new Error(`booking ${bookingId} not found for its invoice`);
   const { booking, show } = row;
 
-  // Each seat at its class price; should the prices no longer add up to what was charged (a
-  // show re-priced after the hold), the seats' shares of the amount charged.
-  const seatPrices = booking.seats.map((seat) => show.prices[seatClassOf(show.layout, seat) ?? ''] ?? 0);
-  const charged =
-    seatPrices.reduce((s, p) => s + p, 0) === booking.amountPaise
-      ? seatPrices
-      : scaleLinePrices(
-          seatPrices.some((p) => p > 0) ? seatPrices : booking.seats.map(() => 1),
-          booking.amountPaise,
-        );
-  const slabs = slabsOf(booking.taxRates, settings.tax.ticketSlabs);
   const when = formatDateTime(show.startsAt.toISOString(), settings.timeZone);
-  const lines = booking.seats.map((seat, i) =>
+  const lines = ticketLines({
+    seats: booking.seats,
+    seatPrice: (seat) => show.prices[seatClassOf(show.layout, seat) ?? ''],
+    amountPaise: booking.amountPaise,
+    slabs: heldSlabs(booking.taxRates, settings.tax.ticketSlabs),
+  }).map((line) =>
     documentLine(
-      `Admission: ${row.title}, ${when}, seat ${seat}`,
+      `Admission: ${row.title}, ${when}, seat ${line.seat}`,
       settings.cinema.sac,
-      charged[i]!,
-      ticketRate(charged[i]!, slabs),
+      line.price,
+      line.rate,
     ),
   );
 

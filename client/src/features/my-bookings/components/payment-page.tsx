@@ -201,6 +201,11 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
         <Row term="Seats">{booking.bookedSeats.join(', ')}</Row>
         <Row term="Amount">
           <span className="text-lg font-bold">{formatRupees(payment.amount)}</span>
+          {booking.gst > 0 && (
+            <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+              incl. GST {formatRupees(booking.gst)}
+            </span>
+          )}
         </Row>
       </dl>
 
