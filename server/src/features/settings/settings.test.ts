@@ -163,6 +163,35 @@ describe('PUT /api/admin/settings', () => {
     expect((await readSettings(db)).tax.invoicePrefix).toBe('RX');
   });
 
+  it('shows a change of the cinema at once where buyers see it (/api/config)', async () => {
+    expect(
+      (await put({ cinema: { name: 'Roxy Talkies', address: '2 FC Road, Pune', phone: '' } })).statusCode,
+    ).toBe(200);
+    const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json<{
+      cinemaName: string;
+      cinema: { name: string; address: string | null; phone: string | null };
+    }>();
+    expect(config.cinemaName).toBe('Roxy Talkies');
+    expect(config.cinema).toMatchObject({ name: 'Roxy Talkies', address: '2 FC Road, Pune', phone: null });
+  });
+
+  it('loses no key when admins change different keys at once', async () => {
+    for (let round = 1; round <= 5; round++) {
+      const answers = await Promise.all([
+        put({ cinema: { phone: `phone ${round}` } }),
+        put({ cinema: { hours: `hours ${round}` } }),
+        put({ tax: { foodRate: round } }),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      const now = await current();
+      expect([now.cinema.phone, now.cinema.hours, now.tax.foodRate]).toEqual([
+        `phone ${round}`,
+        `hours ${round}`,
+        round,
+      ]);
+    }
+  });
+
   it('keeps the cinema section over a restart: CINEMA_* only seed the first start', async () => {
     const again = await createTestApp({ testDb: t.testDb, env: { CINEMA_NAME: 'Another Name' } });
     try {
