@@ -16,3 +16,6 @@ export * from './calendar.ts';
 export * from './show-times.ts';
 export * from './statuses.ts';
 export * from './seat-claims.ts';
+export * from './gst.ts';
+export * from './settings.ts';
+export * from './invoices.ts';

@@ -11,6 +11,7 @@ export const DATABASE_CODE = [
   'marquee_blocks_seat',
   'marquee_release_lapsed',
   'marquee_booking_reference',
+  'marquee_tax_in_force',
   'marquee_hold_seats',
   'marquee_notify_seats',
   'marquee_notify_session_change',

@@ -221,6 +221,12 @@ export const bookings = pgTable(
     /** When and by whom the booking was admitted at the door (null until then). */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: text('checked_in_by').references(() => users.id),
+    /** The tax settings in force when the hold was made (migration 0012): what its invoice uses. */
+    taxRates: jsonb('tax_rates')
+      .$type<Record<string, unknown>>()
+      .default(sql`marquee_tax_in_force()`),
+    /** The buyer's GSTIN, given with the booking (printed on the invoice). */
+    buyerGstin: text('buyer_gstin'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -418,4 +424,99 @@ export const emailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Settings, tax invoices and credit notes (migration 0012, CONTRACT §10)
+// ---------------------------------------------------------------------------------------------
+
+/** One row per settings section (`cinema`, `tax`, …): what admins change at run time. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** The last serial issued per series and financial year; claimed by an upsert (gapless). */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastSerial: integer('last_serial').notNull(),
+  },
+  (t) => [primaryKey({ name: 'document_counters_pk', columns: [t.series, t.financialYear] })],
+);
+
+/** One line of an invoice or credit note, amounts in paise. */
+export interface DocumentLine {
+  description: string;
+  sac: string;
+  quantity: number;
+  unitPrice: number;
+  rate: number;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  total: number;
+}
+
+/** The seller as printed on an invoice when it was issued. */
+export interface InvoiceSeller {
+  name: string;
+  legalName: string;
+  address: string;
+  gstin: string;
+  stateCode: string;
+}
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey(),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerGstin: text('buyer_gstin'),
+    lines: jsonb('lines').$type<DocumentLine[]>().notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_payment_uq').on(t.paymentId),
+    index('invoices_booking_idx').on(t.bookingId),
+    index('invoices_issued_idx').on(t.issuedAt),
+  ],
+);
+
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey(),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    lines: jsonb('lines').$type<DocumentLine[]>().notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+  },
+  (t) => [index('credit_notes_invoice_idx').on(t.invoiceId), index('credit_notes_issued_idx').on(t.issuedAt)],
 );

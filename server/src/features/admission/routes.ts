@@ -9,6 +9,7 @@ import { isStaff, requireAdmin, requireStaff, requireUser } from '../auth/guards
 import { findBookings } from '../bookings/queries.ts';
 import { isUuid } from '../catalogue/queries.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
+import { readSettings } from '../settings/index.ts';
 import { findAdmissionBooking, showDateTime, stateProblem } from './admission-booking.ts';
 import { checkIn } from './check-in.ts';
 import { doorDay } from './door-day.ts';
@@ -39,6 +40,7 @@ export async function admissionRoutes(app: FastifyInstance) {
         throw new AppError('FORBIDDEN', messages.notAuthorized);
       const problem = stateProblem(booking);
       if (problem) throw conflict(problem);
+      const { cinema } = await readSettings(db);
       return {
         success: true,
         message: 'Ticket fetched',
@@ -51,8 +53,8 @@ export async function admissionRoutes(app: FastifyInstance) {
           seats: booking.seats,
           bookingId: booking.id,
           name: booking.userName,
-          cinema: config.CINEMA_NAME,
-          venue: cinemaDetails(config),
+          cinema: cinema.name,
+          venue: cinemaDetails(config, cinema),
           startsAt: booking.startsAt.toISOString(),
           endsAt: booking.endsAt.toISOString(),
           checkedInAt: booking.checkedInAt?.toISOString() ?? null,

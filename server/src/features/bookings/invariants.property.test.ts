@@ -239,6 +239,37 @@ describe('booking invariants under random sequences', () => {
           }>();
           expect(Object.keys(map.occupiedSeats).sort()).toEqual(blocked);
           expect(map.availableSeats).toBe(6 - blocked.length);
+
+          // Tax invoices (CONTRACT §10): a booking ever paid has exactly one, for its amount; one
+          // never paid has none; serials run 1…N without a gap; each refund of an invoiced
+          // payment has a credit note for exactly its amount.
+          const docs = (await db.execute(sql`
+            select b.id, b.paid_at is not null as ever_paid, b.amount_paise,
+              (select count(*) from invoices i where i.booking_id = b.id)::int as invoices,
+              (select coalesce(sum(i.total_paise), 0) from invoices i where i.booking_id = b.id)::int as invoiced,
+              (select coalesce(sum(c.total_paise), 0) from credit_notes c join invoices i on i.id = c.invoice_id
+                where i.booking_id = b.id)::int as credited,
+              (select coalesce(sum(r.amount_paise), 0) from refunds r join invoices i on i.payment_id = r.payment_id
+                where i.booking_id = b.id)::int as refunded
+            from bookings b where b.show_id = ${show.id}`)) as unknown as {
+            rows: {
+              ever_paid: boolean;
+              amount_paise: number;
+              invoices: number;
+              invoiced: number;
+              credited: number;
+              refunded: number;
+            }[];
+          };
+          for (const doc of docs.rows) {
+            expect(doc.invoices).toBe(doc.ever_paid ? 1 : 0);
+            if (doc.ever_paid) expect(doc.invoiced).toBe(doc.amount_paise);
+            expect(doc.credited).toBe(doc.refunded);
+          }
+          const serials = (await db.execute(sql`select serial from invoices order by serial`)) as unknown as {
+            rows: { serial: number }[];
+          };
+          expect(serials.rows.map((r) => Number(r.serial))).toEqual(serials.rows.map((_, i) => i + 1));
         }
       }),
       { numRuns: 12, seed: PROPERTY_SEED },

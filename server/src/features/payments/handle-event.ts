@@ -4,6 +4,7 @@ import { pgErrorCode, type Db, type Tx } from '../../db/client.ts';
 import { bookings, bookingSeats, gatewayEvents, payments, shows } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueEmail } from '../email/outbox.ts';
+import { issueInvoice } from '../invoices/index.ts';
 import type { GatewayEvent } from './gateway.ts';
 import { recordRefund } from './record-refund.ts';
 
@@ -144,6 +145,8 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
     .update(bookings)
     .set({ status: 'paid', paidAt: now, expiredAt: null, updatedAt: now })
     .where(eq(bookings.id, booking.id));
+  // The tax invoice, numbered in this transaction: a rollback gives its serial back (CONTRACT §10).
+  await issueInvoice(tx, { bookingId: booking.id, paymentId: payment.id, now });
   await enqueueEmail(tx, { kind: 'booking-paid', bookingId: booking.id });
   return { kind: 'paid', bookingId: booking.id, showId: booking.showId };
 }

@@ -1,5 +1,5 @@
 import { formatRupees, type Booking } from '@marquee/shared';
-import { CalendarDays, Clock, Ticket } from 'lucide-react';
+import { CalendarDays, Clock, FileText, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { useId } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
@@ -96,6 +96,16 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
             >
               <Ticket aria-hidden className="size-4" />
               Ticket
+            </Link>
+          )}
+          {booking.invoiceNumber && (
+            <Link
+              to={`/invoices/${encodeURIComponent(booking._id)}`}
+              aria-describedby={titleId}
+              className={buttonClassName('secondary', 'px-3 py-1.5')}
+            >
+              <FileText aria-hidden className="size-4" />
+              Invoice
             </Link>
           )}
           <button
