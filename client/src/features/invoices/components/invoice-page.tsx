@@ -17,7 +17,7 @@ const printStyles = `
   .marquee-invoice-actions { display: none !important; }
 }`;
 
-const cell = 'px-2 py-1.5 text-right tabular-nums';
+const cell = 'whitespace-nowrap px-2 py-1.5 text-right tabular-nums';
 const head = 'px-2 py-1.5 text-right font-semibold';
 
 function Party({ title, children }: { title: string; children: React.ReactNode }) {
