@@ -385,6 +385,7 @@ const adminPages = [
   { path: '/admin/users', heading: 'Users', name: 'users' },
   { path: '/admin/refunds', heading: 'Refunds', name: 'refunds' },
   { path: '/admin/audit', heading: 'Audit Log', name: 'audit' },
+  { path: '/admin/settings', heading: 'Settings', name: 'settings' },
 ];
 
 describe('every admin page', () => {

@@ -1,6 +1,7 @@
-import { addDays, formatRupees, type Movie, type Show } from '@marquee/shared';
+import { addDays, formatRupees, type CreateShowsResponse, type Movie, type Show } from '@marquee/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, signUpInPage } from './accounts.ts';
+import { adminToken, callApi, cinemaDates, createMovie, withdrawCreatedShows } from './admin-fixtures.ts';
 import {
   holdSeatsAsAnotherUser,
   loadCatalogue,
@@ -267,6 +268,35 @@ describe('booking page, signed out', () => {
     await expectChoiceKept();
     await page.getByRole('button', { name: 'C6, selected' }).waitFor();
     await page.getByRole('region', { name: 'Booking Summary' }).getByText('C5, C6').waitFor();
+  });
+
+  it('keeps a seat of a two-letter row in the address (AB3 on a 400-seat show) across a reload', async () => {
+    const token = await adminToken();
+    const { inDays } = await cinemaDates();
+    const film = await createMovie(token);
+    try {
+      // The spec's map of 400 seats on the default screen: rows A–Z, then AA–AH.
+      const { shows } = await callApi<CreateShowsResponse>(token, 'POST', '/api/shows', {
+        movie: film._id,
+        showPrice: 150,
+        totalSeats: 400,
+        dateTimings: [{ date: inDays(20), timings: ['2:00 AM'] }],
+      });
+      const show = shows[0]!;
+      const page = await open();
+      await page.goto(`/booking/${film._id}?date=${show.showDate}&show=${show._id}&seats=AB3,C4`);
+      const expectBothKept = async () => {
+        await page.getByRole('button', { name: 'AB3, selected' }).waitFor();
+        await page.getByRole('button', { name: 'C4, selected' }).waitFor();
+        await page.getByRole('region', { name: 'Booking Summary' }).getByText('C4, AB3').waitFor();
+      };
+      await expectBothKept();
+      await page.reload();
+      await expectBothKept();
+      expect(new URL(page.url()).searchParams.get('seats')).toBe('C4,AB3');
+    } finally {
+      await withdrawCreatedShows(token);
+    }
   });
 
   it('sends Login Now and the favourite heart to sign-in with the way back', async () => {

@@ -1,4 +1,4 @@
-import { addDays, type Movie, type Show } from '@marquee/shared';
+import { addDays, formatDayOf, zonedDate, type Movie, type Show } from '@marquee/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpInPage } from './accounts.ts';
 import { loadCatalogue, type Catalogue } from './booking-fixtures.ts';
@@ -39,5 +39,29 @@ describe('My Bookings', () => {
     const [liveTop, pastTop] = await Promise.all([live.boundingBox(), past.boundingBox()]);
     expect(liveTop!.y).toBeLessThan(pastTop!.y);
     expect(kept.bookingId).not.toBe(dropped.bookingId);
+  });
+
+  it('dates a booking on the cinema’s calendar (CINEMA_TIMEZONE), not a zone of its own', async () => {
+    const { page } = await openTestBrowser();
+    await signUpInPage(page);
+    const made = new Date();
+    await bookInPage(page, springShow(1)._id, ['A12']);
+    // A cinema whose calendar is on another day than Kolkata's just now (one of these always is).
+    const timeZone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find(
+      (zone) => zonedDate(made, zone) !== zonedDate(made, 'Asia/Kolkata'),
+    )!;
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), timeZone } });
+    });
+    await page.goto('/mybookings');
+    const card = page.getByRole('list', { name: 'Bookings', exact: true }).getByRole('article');
+    await card.getByText('Pending Payment', { exact: true }).waitFor();
+    expect(await card.getByText(formatDayOf(made.toISOString(), timeZone), { exact: true }).count()).toBe(1);
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Booking Details' });
+    expect(await details.getByText(formatDayOf(made.toISOString(), timeZone), { exact: true }).count()).toBe(
+      1,
+    );
   });
 });

@@ -60,7 +60,8 @@ await bundleServerIfChanged();
 /**
  * server/dist/start/server.mjs: the server's and shared's TypeScript in one file, every package
  * left to node_modules. It sits two folders below server/, like the sources it replaces, so the
- * paths they resolve from import.meta.url (drizzle/, assets/, ../client/dist) stay right.
+ * paths they resolve from import.meta.url (drizzle/, assets/, ../client/dist, and src/db/ for the
+ * PGlite worker and the database code in src/db/sql) stay right.
  */
 async function bundleServerIfChanged() {
   const outfile = path.join(root, 'server/dist/start/server.mjs');

@@ -26,6 +26,8 @@ import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
 import { screenRoutes } from './features/screens/routes.ts';
 import { seatRoutes } from './features/seats/routes.ts';
+import { seedSettings, settingsRoutes } from './features/settings/index.ts';
+import { invoiceRoutes } from './features/invoices/index.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { fairQueue } from './plugins/fair-queue.ts';
@@ -112,6 +114,7 @@ export async function buildApp({
   const seatMaps = new SeatMapCache(database.db, undefined, config.ACCESSIBLE_RELEASE_MINUTES);
   const movieCache = new MovieCache(database.db);
   const secret = await resolveAuthSecret({ config, db: database.db });
+  await seedSettings(database.db, config);
   const auth = createAuth({ db: database.db, config, secret, log: app.log });
   const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
   const mailer = createMailer(config, app.log);
@@ -225,6 +228,8 @@ export async function buildApp({
   await app.register(movieRoutes);
   await app.register(screenRoutes);
   await app.register(seatRoutes);
+  await app.register(settingsRoutes);
+  await app.register(invoiceRoutes);
   await app.register(staticFiles);
 
   // One hook, in this order: Fastify runs onClose hooks last-added first.

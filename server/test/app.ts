@@ -17,6 +17,11 @@ export interface TestApp {
 export interface TestAppOptions {
   seed?: boolean;
   env?: Record<string, string>;
+  /**
+   * The rules as production has them by default (env.ts), the single-seat rule on: the race,
+   * property and fuzz suites run so. Other suites, written before that rule, book seats anywhere.
+   */
+  productionRules?: boolean;
   testDb?: TestDatabase;
   /** Extra routes registered before the app is ready (error-path tests). */
   extend?: (app: FastifyInstance) => void;
@@ -34,6 +39,7 @@ export async function createTestApp({
   extend,
   sweepIntervalMs = 0,
   logger,
+  productionRules = false,
 }: TestAppOptions = {}): Promise<TestApp> {
   // Suites that are not about the holding limits let one account hold many bookings; the
   // limits' own tests (holding-limits.test.ts) set the real values.
@@ -44,8 +50,8 @@ export async function createTestApp({
     UNPAID_BOOKINGS_LIMIT: '100',
     UNPAID_BOOKINGS_PER_SHOW: '100',
     // Suites written before the single-seat rule book seats anywhere on the map; the rule's own
-    // tests (features/bookings/layout-rules.test.ts) turn it on.
-    SEAT_GAP_RULE: 'off',
+    // tests (features/bookings/layout-rules.test.ts) and productionRules leave it at its default, on.
+    ...(productionRules ? {} : { SEAT_GAP_RULE: 'off' }),
     // Emails wait in the outbox until a test sends them (deliverDueEmails).
     EMAIL_POLL_MS: '0',
     ...env,

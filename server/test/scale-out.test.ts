@@ -74,6 +74,8 @@ describe.runIf(testDatabaseKind === 'postgres')(
         AUTH_RATE_LIMIT: '0',
         PAYMENT_WINDOW_SECONDS: '10',
         LOG_LEVEL: 'warn',
+        // The production default (env.ts), which startServerProcess otherwise turns off.
+        SEAT_GAP_RULE: 'on',
       };
       const start = async () => {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-scale-'));

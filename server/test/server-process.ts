@@ -33,7 +33,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
-      // These suites book seats anywhere on the spec's map; the single-seat rule has its own tests.
+      // These suites book seats anywhere on the spec's map; the single-seat rule has its own tests,
+      // and the cross-process rush (scale-out.test.ts) sets it back to its production default, on.
       SEAT_GAP_RULE: 'off',
       ...env,
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { createMovieInput, createShowsInput, updateMovieInput, updateShowInput } from './admin-input.ts';
 import { instant, ok, pageFields, uuid } from './api.ts';
 import { bookingSchema, bookingStatusSchema } from './bookings.ts';
+import { refundStatuses } from './statuses.ts';
 import { movieSchema, showSchema, showWith } from './catalogue.ts';
 
 /**
@@ -122,7 +123,7 @@ export const timeslotResponse = ok({ available: z.boolean() });
 export type TimeslotResponse = z.infer<typeof timeslotResponse>;
 export type UpdateShowResponse = z.infer<typeof updateShowResponse>;
 
-export const refundStatusSchema = z.enum(['pending', 'failed', 'succeeded']);
+export const refundStatusSchema = z.enum(refundStatuses);
 
 /** GET /api/admin/refunds: money owed back, newest first, with what the gateway last said. */
 export const adminRefundSchema = z
@@ -185,7 +186,7 @@ export const discrepancySchema = z
     z.object({
       kind: z.literal('refund-overdue'),
       refundId: z.string(),
-      status: z.string(),
+      status: refundStatusSchema,
       since: z.string(),
       lastError: z.string().nullable(),
       amountPaise: z.number().int(),

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { instant, ok, uuid } from './api.ts';
 import { cinemaDetailsSchema, movieSchema, showWith } from './catalogue.ts';
 import { messages } from './errors.ts';
+import { optionalGstinSchema } from './gst.ts';
 import { MAX_SEATS_PER_BOOKING } from './seats.ts';
+import { bookingStatuses, paymentStatuses } from './statuses.ts';
 
-export const bookingStatusSchema = z.enum(['pending', 'paid', 'cancelled', 'expired']);
-export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+export const bookingStatusSchema = z.enum(bookingStatuses);
 
 /** A booking as the API answers (CONTRACT §4). */
 export const bookingSchema = z
@@ -32,6 +33,17 @@ export const bookingSchema = z
     paidAt: instant.nullable(),
     cancelledAt: instant.nullable(),
     checkedInAt: instant.nullable().meta({ description: 'When the booking was admitted at the door' }),
+    gst: z.number().meta({
+      description:
+        'The GST included in `amount` (rupees), at the rates in force when the seats were held (CONTRACT §10)',
+    }),
+    invoiceNumber: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'The tax invoice’s number once paid (CONTRACT §10); null until then',
+        examples: ['MQ2627-000001'],
+      }),
     refund: z
       .object({
         amount: z.number(),
@@ -79,6 +91,9 @@ export const createBookingRequest = z
         'The buyer needs a wheelchair space: lets the booking take one (and its companion seat) while they are held back',
     }),
     userId: z.string().optional(),
+    buyerGstin: optionalGstinSchema.meta({
+      description: 'The buyer’s GSTIN, printed on the tax invoice (CONTRACT §10); lower case is accepted',
+    }),
   })
   .refine((input) => input.selectedSeats !== undefined || input.quantity !== undefined, {
     message: messages.noSeats,
@@ -131,7 +146,7 @@ export const paymentResponse = ok({
     _id: uuid,
     gateway: z.enum(['sandbox', 'stripe', 'razorpay', 'counter']),
     amount: z.number(),
-    status: z.enum(['open', 'succeeded', 'expired', 'refunded']),
+    status: z.enum(paymentStatuses),
     isPayable: z.boolean(),
   }),
   booking: bookingSchema,

@@ -6,9 +6,19 @@ function icsInstant(instant: Date): string {
     .replace(/\.\d{3}/, '');
 }
 
-/** Text escaped for an iCalendar property value (RFC 5545 §3.3.11). */
+/**
+ * Text escaped for an iCalendar property value (RFC 5545 §3.3.11): a line break of any kind
+ * (CRLF, LF or a lone CR, which would end the content line early) is written `\n`, and the other
+ * control characters, which a TEXT value may not hold, are left out.
+ */
 function icsText(text: string): string {
-  return text.replace(/[\\;,]/g, (ch) => `\\${ch}`).replace(/\r?\n/g, '\\n');
+  return (
+    text
+      .replace(/[\\;,]/g, (ch) => `\\${ch}`)
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- the control characters are what this removes
+      .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '')
+  );
 }
 
 /** Octets of a character in UTF-8 (shared code runs where TextEncoder may not be declared). */

@@ -14,3 +14,8 @@ export * from './seat-layout.ts';
 export * from './screens.ts';
 export * from './calendar.ts';
 export * from './show-times.ts';
+export * from './statuses.ts';
+export * from './seat-claims.ts';
+export * from './gst.ts';
+export * from './settings.ts';
+export * from './invoices.ts';

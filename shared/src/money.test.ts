@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, paiseToRupees, rupeesToPaise } from './money.ts';
+import { formatPaise, formatRupees, paiseToRupees, rupeesToPaise } from './money.ts';
 
 describe('money', () => {
   it('converts between rupees and paise exactly', () => {
@@ -21,5 +21,13 @@ describe('money', () => {
     expect(formatRupees(123456.7)).toBe('₹1,23,456.70');
     expect(formatRupees(250)).toBe('₹250');
     expect(formatRupees(0.5)).toBe('₹0.50');
+  });
+});
+
+describe('formatPaise', () => {
+  it('shows paise as rupees, whole or with two decimals', () => {
+    expect(formatPaise(12345600)).toBe('₹1,23,456');
+    expect(formatPaise(19950)).toBe('₹199.50');
+    expect(formatPaise(30)).toBe('₹0.30');
   });
 });

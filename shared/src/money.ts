@@ -10,6 +10,11 @@ export function rupeesToPaise(rupees: number): number {
   return paise;
 }
 
+/** An amount in paise as every screen shows it (formatRupees): the one way paise reach the eye. */
+export function formatPaise(paise: number): string {
+  return formatRupees(paiseToRupees(paise));
+}
+
 const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 const withPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountFor,
+  lowestPrice,
   bestAvailable,
   gridLayout,
   layoutClasses,
@@ -8,7 +9,6 @@ import {
   seatClassOf,
   seatIds,
   strandedSeat,
-  wheelchairBeside,
   type Layout,
 } from './seat-layout.ts';
 
@@ -41,7 +41,6 @@ describe('layout', () => {
     expect(() => row('wc')).not.toThrow();
     expect(() => row('cw')).not.toThrow();
     expect(() => row('w_c')).toThrow(/Companion seat A2 must sit right beside a wheelchair space/);
-    expect(wheelchairBeside(row('swcs'), 'A3')).toBe('A2');
   });
 
   it('keeps to the limits: rows, positions, seats, classes', () => {
@@ -84,6 +83,11 @@ describe('layout', () => {
     expect(amountFor(layout, { Classic: 25000, Recliner: 45050 }, ['A1', 'A2'])).toBe(70050);
     expect(() => amountFor(layout, { Classic: 25000 }, ['A2'])).toThrow();
     expect(() => amountFor(layout, { Classic: 25000 }, ['Z1'])).toThrow();
+  });
+
+  it('names the lowest price of a set of prices, by class or as a list', () => {
+    expect(lowestPrice({ Classic: 25000, Recliner: 45050 })).toBe(25000);
+    expect(lowestPrice([300, 150.5, 200])).toBe(150.5);
   });
 });
 

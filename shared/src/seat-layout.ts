@@ -172,8 +172,16 @@ export function priceOfClass<P>(prices: Readonly<Record<string, P>>, cls: string
   return Object.hasOwn(prices, cls) ? prices[cls] : undefined;
 }
 
-/** Sum of the seats' class prices, in paise (integers in, integer out: money is never a float). */
-export function amountFor(layout: Layout, prices: Record<string, number>, ids: readonly string[]): number {
+/**
+ * The amount of a set of seats: the sum of each seat's class price, in paise (integers in, integer
+ * out: money is never a float). The booking page's total; the hold's SQL (marquee_hold_seats)
+ * charges the same, which bookings.test.ts checks against this function.
+ */
+export function amountFor(
+  layout: Layout,
+  prices: Readonly<Record<string, number>>,
+  ids: readonly string[],
+): number {
   let total = 0;
   for (const id of ids) {
     const cls = seatClassOf(layout, id);
@@ -184,15 +192,12 @@ export function amountFor(layout: Layout, prices: Record<string, number>, ids: r
   return total;
 }
 
-/** The wheelchair space a companion seat sits beside (the next or previous position), if any. */
-export function wheelchairBeside(layout: Layout, seatId: string): string | undefined {
-  for (const { seats } of layout.rows) {
-    const position = seats.findIndex((seat) => seat?.id === seatId);
-    if (position < 0) continue;
-    const beside = [seats[position - 1], seats[position + 1]];
-    return beside.find((seat) => seat?.kind === 'wheelchair')?.id;
-  }
-  return undefined;
+/**
+ * The "from" price: the cheapest of a show's class prices (stored as the show's pricePaise), or
+ * of a film's shows (the catalogue's lowestPrice). In whatever unit the prices are given.
+ */
+export function lowestPrice(prices: Readonly<Record<string, number>> | readonly number[]): number {
+  return Math.min(...(Array.isArray(prices) ? prices : Object.values(prices)));
 }
 
 type Cell = 'gap' | 'taken' | 'free';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareSeats, isSeatOnMap, rowLabel, seatIndex, seatLayout } from './seats.ts';
+import { compareSeats, rowLabel, seatIndex, seatLayout } from './seats.ts';
+
+const isSeatOnMap = (seatId: string, totalSeats: number) => {
+  const index = seatIndex(seatId);
+  return index >= 0 && index < totalSeats;
+};
 
 describe('seat map', () => {
   it('lays out the standard hall as A–H × 12', () => {

@@ -55,12 +55,6 @@ export function seatIndex(seatId: string): number {
   return rowIndex(match[1]!) * SEATS_PER_ROW + number - 1;
 }
 
-/** True when `seatId` names a seat that exists on a map of `totalSeats`. */
-export function isSeatOnMap(seatId: string, totalSeats: number): boolean {
-  const index = seatIndex(seatId);
-  return index >= 0 && index < totalSeats;
-}
-
 /** Orders seat ids the way a person reads the map: by row, then by number. */
 export function compareSeats(a: string, b: string): number {
   const ma = SEAT_ID.exec(a);

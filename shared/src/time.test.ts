@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatTimeOfDay, fromZonedParts, isIsoDate, parseTimeOfDay, toZonedParts } from './time.ts';
+import {
+  addDays,
+  cinemaDay,
+  formatTimeOfDay,
+  fromZonedParts,
+  isIsoDate,
+  parseTimeOfDay,
+  toZonedParts,
+} from './time.ts';
 
 describe('times of day', () => {
   it('reads 12-hour and 24-hour times', () => {
@@ -55,5 +63,23 @@ describe('cinema calendar', () => {
   it('adds days across months and years', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('cinemaDay', () => {
+  it('runs from the cinema’s midnight to the next, whatever the zone', () => {
+    const { start, end } = cinemaDay('2026-11-22', 'Asia/Kolkata');
+    expect(start.toISOString()).toBe('2026-11-21T18:30:00.000Z');
+    expect(end.toISOString()).toBe('2026-11-22T18:30:00.000Z');
+  });
+
+  it('is 23 or 25 hours long across a DST change', () => {
+    const hours = (date: string) => {
+      const { start, end } = cinemaDay(date, 'Europe/London');
+      return (end.getTime() - start.getTime()) / 3_600_000;
+    };
+    expect(hours('2026-03-29')).toBe(23);
+    expect(hours('2026-10-25')).toBe(25);
+    expect(hours('2026-07-01')).toBe(24);
   });
 });

@@ -110,3 +110,12 @@ export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/**
+ * The cinema's day `date` as instants: from its midnight (inclusive) to the next midnight
+ * (exclusive), on the wall clock of `timeZone`, so a day across a DST change is 23 or 25 hours
+ * long. The one window every "shows of a day" and "today at the door" question uses.
+ */
+export function cinemaDay(date: string, timeZone: string): { start: Date; end: Date } {
+  return { start: fromZonedParts(date, 0, timeZone), end: fromZonedParts(addDays(date, 1), 0, timeZone) };
+}

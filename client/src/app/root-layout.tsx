@@ -3,7 +3,7 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { useSession } from '../features/auth/use-session.ts';
-import { useCinemaConfig } from '../features/seat-selection/api/get-cinema-config.ts';
+import { useCinemaConfig } from '../lib/cinema-config.ts';
 
 /**
  * Where each page's scroll position is kept. Every full page load starts on an entry React Router

@@ -78,6 +78,10 @@ const router = createBrowserRouter([
             lazy: () => import('./routes/ticket.tsx').then((m) => ({ Component: m.TicketRoute })),
           },
           {
+            path: 'invoices/:id',
+            lazy: () => import('./routes/invoice.tsx').then((m) => ({ Component: m.InvoiceRoute })),
+          },
+          {
             // The door: staff scan tickets and see today's shows (the server refuses anyone else).
             path: 'door',
             lazy: () => import('./routes/door.tsx').then((m) => ({ Component: m.DoorRoute })),
@@ -142,6 +146,10 @@ const router = createBrowserRouter([
       {
         path: 'audit',
         lazy: () => import('./routes/admin/audit.tsx').then((m) => ({ Component: m.AdminAuditRoute })),
+      },
+      {
+        path: 'settings',
+        lazy: () => import('./routes/admin/settings.tsx').then((m) => ({ Component: m.AdminSettingsRoute })),
       },
       {
         path: '*',

@@ -2,7 +2,7 @@
  * The screen layout of CONTRACT §7 as the client reads it: the shared shapes and rules, plus what
  * only the client needs (the seats answer's screen fields, per-class subtotals).
  */
-import { layoutClasses, priceOfClass, type Layout } from '@marquee/shared';
+import { amountFor, layoutClasses, priceOfClass, rupeesToPaise, type Layout } from '@marquee/shared';
 
 export {
   gridLayout,
@@ -24,21 +24,43 @@ export interface ScreenSeatsFields {
   accessibleReleaseAt?: string | null;
 }
 
-/** Each class's seats of a selection with their subtotal in rupees, in the layout's class order. */
-export function classSubtotals(
+/** Class → price in paise, from the API's rupees: the one place the booking page leaves rupees. */
+export function pricesInPaise(prices: Readonly<Record<string, number>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(prices).map(([cls, rupees]) => [cls, rupeesToPaise(rupees)]));
+}
+
+export interface ClassSubtotal {
+  seatClass: string;
+  seats: string[];
+  pricePaise: number;
+  subtotalPaise: number;
+}
+
+/**
+ * Each class's seats of a selection with their price and subtotal in paise, in the layout's class
+ * order, and the total (amountFor, the sum the server charges). Integers throughout.
+ */
+export function selectionAmount(
   layout: Layout,
-  prices: Readonly<Record<string, number>>,
+  pricesPaise: Readonly<Record<string, number>>,
   seats: readonly string[],
-): { seatClass: string; seats: string[]; price: number; subtotal: number }[] {
+): { subtotals: ClassSubtotal[]; totalPaise: number } {
   const classOf = new Map<string, string>();
   for (const { seats: row } of layout.rows)
     for (const seat of row) if (seat) classOf.set(seat.id, seat.class);
-  return layoutClasses(layout).flatMap((seatClass) => {
+  const subtotals = layoutClasses(layout).flatMap((seatClass) => {
     const mine = seats.filter((id) => classOf.get(id) === seatClass);
-    const price = priceOfClass(prices, seatClass) ?? 0;
-    // Paise, so ₹250.50 × 3 adds up exactly.
+    const pricePaise = priceOfClass(pricesPaise, seatClass) ?? 0;
     return mine.length
-      ? [{ seatClass, seats: mine, price, subtotal: Math.round(price * 100 * mine.length) / 100 }]
+      ? [{ seatClass, seats: mine, pricePaise, subtotalPaise: amountFor(layout, pricesPaise, mine) }]
       : [];
   });
+  return {
+    subtotals,
+    totalPaise: amountFor(
+      layout,
+      pricesPaise,
+      subtotals.flatMap(({ seats }) => seats),
+    ),
+  };
 }

@@ -15,6 +15,7 @@ import {
   type ListenerStats,
   type NotificationHandler,
 } from './pg-listener.ts';
+import { applyDatabaseCode, type InTransaction } from './database-code.ts';
 import { FairQueue } from './fair-queue.ts';
 import { startPgliteThread, type PgliteThread, type PgliteTransaction } from './pglite-thread.ts';
 import * as schema from './schema.ts';
@@ -54,7 +55,10 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; 'memory' keeps it in memory (tests). */
   dataDir?: string;
-  /** Applies pending migrations before answering (default true). */
+  /**
+   * Applies pending migrations, then the database code (server/src/db/sql, database-code.ts),
+   * before answering (default true).
+   */
   migrate?: boolean;
   poolSize?: number;
   /** Embedded database: requests that may wait for it before more are refused (DB_QUEUE_LIMIT). */
@@ -93,6 +97,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   if (options.migrate !== false) {
     try {
       await migratePglite(db as never, { migrationsFolder });
+      await applyDatabaseCode((fn) => gated.transaction((tx) => fn((sql) => tx.query(sql))));
     } catch (error) {
       await client.close().finally(release);
       throw error;
@@ -199,17 +204,35 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   };
 }
 
-/** Several processes may start at once on one server: one migrates while the others wait. */
+/**
+ * Several processes may start at once on one server: one migrates and applies the database code
+ * while the others wait, then each finds nothing left to do.
+ */
 async function migrateWithLock(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_ID]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await applyDatabaseCode(inPgTransaction(client));
   } finally {
     await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_ID]).catch(() => {});
     await client.end();
   }
+}
+
+function inPgTransaction(client: pg.Client): InTransaction {
+  return async (fn) => {
+    await client.query('begin');
+    try {
+      const result = await fn((sql) => client.query(sql));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    }
+  };
 }
 
 export interface PgError {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { gridLayout, seatIds } from '@marquee/shared';
+import { amountFor, gridLayout, lowestPrice, seatIds } from '@marquee/shared';
+import { eq } from 'drizzle-orm';
 import { DEFAULT_SCREEN_ID, DEFAULT_SCREEN_NAME } from '../features/screens/screen-rules.ts';
 import { slugify } from '../features/programme/create-movie.ts';
 import type { Queryable } from './client.ts';
@@ -33,8 +34,7 @@ export async function insertShow(
   fields: Partial<NewShow> & { movieId: string; startsAt: Date },
 ) {
   const totalSeats = fields.totalSeats ?? (fields.layout ? seatIds(fields.layout).length : 96);
-  const pricePaise =
-    fields.pricePaise ?? (fields.prices ? Math.min(...Object.values(fields.prices)) : 20_000);
+  const pricePaise = fields.pricePaise ?? (fields.prices ? lowestPrice(fields.prices) : 20_000);
   const [row] = await db
     .insert(shows)
     .values({
@@ -69,7 +69,6 @@ export async function insertBooking(
     userId: string;
     showId: string;
     seats: string[];
-    pricePaise: number;
     now: Date;
     status?: 'paid' | 'pending';
     expiresAt?: Date;
@@ -77,7 +76,13 @@ export async function insertBooking(
 ) {
   const id = randomUUID();
   const status = fields.status ?? 'paid';
-  const amountPaise = fields.pricePaise * fields.seats.length;
+  // Charged as the hold charges: each seat at its class's price on the show (amountFor).
+  const [show] = await db
+    .select({ layout: shows.layout, prices: shows.prices })
+    .from(shows)
+    .where(eq(shows.id, fields.showId));
+  if (!show) throw new Error(`No show ${fields.showId}`);
+  const amountPaise = amountFor(show.layout, show.prices, fields.seats);
   await db.insert(bookings).values({
     id,
     userId: fields.userId,

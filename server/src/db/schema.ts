@@ -1,5 +1,14 @@
-import { sql } from 'drizzle-orm';
-import type { Layout } from '@marquee/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bookingStatuses,
+  paymentStatuses,
+  refundStatuses,
+  MAX_TOTAL_SEATS,
+  type BookingStatus,
+  type Layout,
+  type PaymentStatus,
+  type RefundStatus,
+} from '@marquee/shared';
 import {
   bigserial,
   boolean,
@@ -9,12 +18,17 @@ import {
   integer,
   jsonb,
   pgTable,
+  type PgColumn,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** `column in ('a', 'b', …)`: a status check written from its one list (shared/src/statuses.ts). */
+const isOneOf = (column: PgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -166,7 +180,7 @@ export const shows = pgTable(
   },
   (t) => [
     check('shows_price_positive', sql`${t.pricePaise} >= 100`),
-    check('shows_total_seats_range', sql`${t.totalSeats} between 1 and 500`),
+    check('shows_total_seats_range', sql`${t.totalSeats} between 1 and ${sql.raw(String(MAX_TOTAL_SEATS))}`),
     check('shows_status_known', sql`${t.status} in ('active', 'cancelled')`),
     // One live show per movie per start time: the time-slot rule, arbitrated by the database.
     uniqueIndex('shows_movie_slot_live_uq')
@@ -195,7 +209,7 @@ export const bookings = pgTable(
     /** The seats as booked, kept whatever happens to the claims. */
     seats: text('seats').array().notNull(),
     amountPaise: integer('amount_paise').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<BookingStatus>().notNull().default('pending'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -207,11 +221,17 @@ export const bookings = pgTable(
     /** When and by whom the booking was admitted at the door (null until then). */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: text('checked_in_by').references(() => users.id),
+    /** The tax settings in force when the hold was made (migration 0012): what its invoice uses. */
+    taxRates: jsonb('tax_rates')
+      .$type<Record<string, unknown>>()
+      .default(sql`marquee_tax_in_force()`),
+    /** The buyer's GSTIN, given with the booking (printed on the invoice). */
+    buyerGstin: text('buyer_gstin'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('bookings_status_known', sql`${t.status} in ('pending', 'paid', 'cancelled', 'expired')`),
+    check('bookings_status_known', isOneOf(t.status, bookingStatuses)),
     check('bookings_amount_positive', sql`${t.amountPaise} > 0`),
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_show_idx').on(t.showId),
@@ -263,14 +283,14 @@ export const payments = pgTable(
     /** The gateway's own id for this payment (checkout session, sandbox intent). */
     gatewayRef: text('gateway_ref').notNull(),
     amountPaise: integer('amount_paise').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<PaymentStatus>().notNull().default('open'),
     paymentUrl: text('payment_url'),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('payments_status_known', sql`${t.status} in ('open', 'succeeded', 'expired', 'refunded')`),
+    check('payments_status_known', isOneOf(t.status, paymentStatuses)),
     uniqueIndex('payments_gateway_ref_uq').on(t.gateway, t.gatewayRef),
     index('payments_booking_idx').on(t.bookingId),
   ],
@@ -293,7 +313,7 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     /** The gateway's id of the refund, once it confirmed it. */
     gatewayRef: text('gateway_ref'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When the worker may next try (null once settled); a claim pushes it out by a lease. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -305,7 +325,7 @@ export const refunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('refunds_status_known', isOneOf(t.status, refundStatuses)),
     // A payment is refunded at most once.
     uniqueIndex('refunds_payment_uq').on(t.paymentId),
     uniqueIndex('refunds_gateway_payment_uq').on(t.gateway, t.paymentRef),
@@ -404,4 +424,99 @@ export const emailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Settings, tax invoices and credit notes (migration 0012, CONTRACT §10)
+// ---------------------------------------------------------------------------------------------
+
+/** One row per settings section (`cinema`, `tax`, …): what admins change at run time. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** The last serial issued per series and financial year; claimed by an upsert (gapless). */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastSerial: integer('last_serial').notNull(),
+  },
+  (t) => [primaryKey({ name: 'document_counters_pk', columns: [t.series, t.financialYear] })],
+);
+
+/** One line of an invoice or credit note, amounts in paise. */
+export interface DocumentLine {
+  description: string;
+  sac: string;
+  quantity: number;
+  unitPrice: number;
+  rate: number;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  total: number;
+}
+
+/** The seller as printed on an invoice when it was issued. */
+export interface InvoiceSeller {
+  name: string;
+  legalName: string;
+  address: string;
+  gstin: string;
+  stateCode: string;
+}
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey(),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerGstin: text('buyer_gstin'),
+    lines: jsonb('lines').$type<DocumentLine[]>().notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_payment_uq').on(t.paymentId),
+    index('invoices_booking_idx').on(t.bookingId),
+    index('invoices_issued_idx').on(t.issuedAt),
+  ],
+);
+
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey(),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    lines: jsonb('lines').$type<DocumentLine[]>().notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+  },
+  (t) => [index('credit_notes_invoice_idx').on(t.invoiceId), index('credit_notes_issued_idx').on(t.issuedAt)],
 );

@@ -275,7 +275,6 @@ export async function seedIfEmpty({
         userId: boxOffice.id,
         showId: soldOut.id,
         seats: seats.slice(i, i + 8),
-        pricePaise: soldOut.pricePaise,
         now,
       });
     }

@@ -145,7 +145,7 @@ async function dataDigest(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  t = await createTestApp({ seed: true, productionRules: true });
   admin = await signUp(t.app, { name: 'Fuzz Admin' });
   buyer = await signUp(t.app, { name: 'Fuzz Buyer' });
   await t.testDb.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));

@@ -113,8 +113,10 @@ export const metricsRoutes = fp(async (app: FastifyInstance) => {
       database.db.execute(sql`select status, count(*)::int as count from payments group by status`),
       database.db.execute(sql`select count(*)::int as count from refunds where status = 'pending'`),
       database.db.execute(
+        // Lapsed is what marquee_blocks_seat says: a pending hold whose claim would no longer block.
         sql`select extract(epoch from (${now.toISOString()}::timestamptz - min(expires_at)))::float8 as lag
-              from bookings where status = 'pending' and expires_at < ${now.toISOString()}::timestamptz`,
+              from bookings where status = 'pending'
+                and not marquee_blocks_seat(true, status, expires_at, ${now.toISOString()}::timestamptz)`,
       ),
     ]);
     payments.reset();

@@ -61,7 +61,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
 });
 
 /**
- * A rule the database keeps for itself (a trigger, migration 0010) refuses in words with SQLSTATE
+ * A rule the database keeps for itself (a trigger in db/sql/) refuses in words with SQLSTATE
  * MQ + the status to answer.
  */
 function databaseRefusal(error: unknown): { status: 404 | 409; message: string } | null {

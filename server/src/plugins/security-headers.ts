@@ -50,8 +50,11 @@ export const securityHeaders = fp(
     ];
     if (https) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
 
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       for (const [name, value] of headers) reply.header(name, value);
+      // API answers are live and often someone's own (bookings, sessions, tickets): no browser or
+      // shared cache keeps them. A route that may be cached says so itself, overriding this.
+      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
       done();
     });
   },

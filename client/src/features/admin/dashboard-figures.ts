@@ -41,7 +41,7 @@ export function dashboardCards(data: DashboardData): DashboardCard[] {
       title: 'Revenue',
       value: formatRupees(data.totalRevenue),
       trend: `${formatRupees(trends.revenueLast7Days)} in the last 7 days`,
-      help: 'Money from bookings paid for now; refunds of cancelled bookings are taken out.',
+      help: 'Money from bookings paid for now, GST included; refunds of cancelled bookings are taken out.',
     },
   ];
 }

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatRupees } from '@marquee/shared';
+import { formatDate, formatDateTime, formatRupees, lowestPrice } from '@marquee/shared';
 
 /** A show date in admin lists: the app's short form ('Wed, Jan 2'). */
 export function formatShowDate(date: string): string {
@@ -24,7 +24,7 @@ export function pageCount(total: number, pageSize: number): number {
 export function formatPriceRange(prices: Record<string, number>, fallback: number): string {
   const values = Object.values(prices);
   if (!values.length) return formatRupees(fallback);
-  const [low, high] = [Math.min(...values), Math.max(...values)];
+  const [low, high] = [lowestPrice(values), Math.max(...values)];
   return low === high ? formatRupees(low) : `${formatRupees(low)}–${formatRupees(high)}`;
 }
 

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { formatTimeAt, type DoorShow } from '@marquee/shared';
 import { useId, useState } from 'react';
-import { useCinemaTimeZone } from '../admin/api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
 import { useDoorBookings, useDoorShows } from './door-api.ts';
 
 const muted = 'text-zinc-600 dark:text-zinc-400';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { useCinemaTimeZone } from '../admin/api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
 
 interface AdmissionsResponse {
   success: true;

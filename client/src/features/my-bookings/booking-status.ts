@@ -1,4 +1,4 @@
-import type { Booking } from '@marquee/shared';
+import { isHoldLapsed, type Booking } from '@marquee/shared';
 
 export type BadgeKind = 'paid' | 'pending' | 'expired' | 'cancelled' | 'refunded';
 
@@ -22,7 +22,7 @@ export function bookingBadge(booking: BookingState, now: number): BadgeKind {
     case 'paid':
       return 'paid';
     case 'pending':
-      return Date.parse(booking.expiresAt) > now ? 'pending' : 'expired';
+      return isHoldLapsed(Date.parse(booking.expiresAt), now) ? 'expired' : 'pending';
     case 'expired':
       return booking.refund ? 'refunded' : 'expired';
     case 'cancelled':

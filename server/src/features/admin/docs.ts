@@ -1,4 +1,5 @@
 import {
+  bookingStatuses,
   adminBookingsResponse,
   adminShowsResponse,
   auditResponse,
@@ -31,7 +32,7 @@ const date = z
 export const bookingFilter = z.object({
   q: z.string().trim().max(200).optional(),
   status: z
-    .enum(['pending', 'paid', 'cancelled', 'expired'])
+    .enum(bookingStatuses)
     .optional()
     .or(z.literal('').transform(() => undefined)),
   movieId: id,

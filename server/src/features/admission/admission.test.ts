@@ -79,7 +79,6 @@ describe('references', () => {
           userId: ravi.userId,
           showId: laterShowId,
           seats: [`H${i + 1 > 12 ? 12 : i + 1}`],
-          pricePaise: 20_000,
           now: t.clock.now,
           status: 'pending',
         }).catch(() => null),

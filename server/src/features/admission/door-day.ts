@@ -1,4 +1,4 @@
-import { addDays, fromZonedParts, zonedDate } from '@marquee/shared';
+import { cinemaDay, zonedDate } from '@marquee/shared';
 import { and, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { shows } from '../../db/schema.ts';
 
@@ -12,8 +12,7 @@ const UNKNOWN_END = sql`interval '180 minutes'`;
  */
 export function doorDay(now: Date, timeZone: string): { date: string; shows: SQL } {
   const date = zonedDate(now, timeZone);
-  const start = fromZonedParts(date, 0, timeZone);
-  const end = fromZonedParts(addDays(date, 1), 0, timeZone);
+  const { start, end } = cinemaDay(date, timeZone);
   const running = sql`coalesce(${shows.screenFreeAt}, ${shows.startsAt} + ${UNKNOWN_END}) > ${now}`;
   return { date, shows: and(lt(shows.startsAt, end), or(gte(shows.startsAt, start), running))! };
 }

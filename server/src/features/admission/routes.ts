@@ -1,12 +1,4 @@
-import {
-  addDays,
-  fromZonedParts,
-  messages,
-  runtimeMinutes,
-  setRoleRequest,
-  zonedDate,
-  type Role,
-} from '@marquee/shared';
+import { cinemaDay, messages, runtimeMinutes, setRoleRequest, zonedDate, type Role } from '@marquee/shared';
 import { and, asc, count, desc, eq, gte, ilike, lt, max, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, bookings, movies, sessions, shows, users } from '../../db/schema.ts';
@@ -17,6 +9,7 @@ import { isStaff, requireAdmin, requireStaff, requireUser } from '../auth/guards
 import { findBookings } from '../bookings/queries.ts';
 import { isUuid } from '../catalogue/queries.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
+import { readSettings } from '../settings/index.ts';
 import { findAdmissionBooking, showDateTime, stateProblem } from './admission-booking.ts';
 import { checkIn } from './check-in.ts';
 import { doorDay } from './door-day.ts';
@@ -47,6 +40,7 @@ export async function admissionRoutes(app: FastifyInstance) {
         throw new AppError('FORBIDDEN', messages.notAuthorized);
       const problem = stateProblem(booking);
       if (problem) throw conflict(problem);
+      const { cinema } = await readSettings(db);
       return {
         success: true,
         message: 'Ticket fetched',
@@ -59,8 +53,8 @@ export async function admissionRoutes(app: FastifyInstance) {
           seats: booking.seats,
           bookingId: booking.id,
           name: booking.userName,
-          cinema: config.CINEMA_NAME,
-          venue: cinemaDetails(config),
+          cinema: cinema.name,
+          venue: cinemaDetails(config, cinema),
           startsAt: booking.startsAt.toISOString(),
           endsAt: booking.endsAt.toISOString(),
           checkedInAt: booking.checkedInAt?.toISOString() ?? null,
@@ -237,8 +231,7 @@ export async function admissionRoutes(app: FastifyInstance) {
     await requireAdmin(request);
     const now = clock();
     const today = zonedDate(now, timeZone);
-    const start = fromZonedParts(today, 0, timeZone);
-    const end = fromZonedParts(addDays(today, 1), 0, timeZone);
+    const { start, end } = cinemaDay(today, timeZone);
     const [row] = await db
       .select({
         bookings: count(),

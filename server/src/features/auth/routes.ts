@@ -156,10 +156,6 @@ async function relay(response: Response, reply: FastifyReply, path: string) {
   if (path === '/api/auth/get-session' && payload && typeof payload === 'object' && 'session' in payload) {
     payload = { ...payload, session: withoutToken(payload.session) };
   }
-  if (path === '/api/auth/admin/list-user-sessions' && payload && typeof payload === 'object') {
-    const listed = payload as { sessions?: unknown };
-    if (Array.isArray(listed.sessions)) payload = { ...listed, sessions: listed.sessions.map(withoutToken) };
-  }
   if (Array.isArray(payload)) {
     return reply.send({
       success: response.status < 400,

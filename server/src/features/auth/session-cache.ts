@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { SessionUser } from './guards.ts';
 
-/** NOTIFY channel on which every change to a session or an account names the account (migration 0008). */
+/** NOTIFY channel on which every change to a session or an account names the account (db/sql/marquee_notify_session_change.sql). */
 export const SESSION_CHANNEL = 'marquee_sessions';
 
 interface Entry {

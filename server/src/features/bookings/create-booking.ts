@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { payments } from '../../db/schema.ts';
+import { bookings, payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { closeCheckouts } from '../payments/checkouts.ts';
 import { CheckoutRefusedError, type GatewayName, type PaymentGateway } from '../payments/gateway.ts';
@@ -28,6 +28,8 @@ export interface CreateBookingOptions {
   /** What this process knows of the shows' seats (layout-rules.ts). */
   known: KnownSeats;
   limits: { windowSeconds: number; maxUnpaid: number; maxPerShow: number };
+  /** The buyer's GSTIN for the tax invoice (checked by the caller). */
+  buyerGstin?: string;
 }
 
 /** Best available picks again when another buyer claimed a picked seat first. */
@@ -54,6 +56,7 @@ export async function createBooking({
   rules,
   known,
   limits,
+  buyerGstin,
 }: CreateBookingOptions): Promise<{ hold: Hold; checkout: { ref: string; url: string } }> {
   const paymentId = randomUUID();
   const local = gateway.localCheckout?.(paymentId);
@@ -70,6 +73,7 @@ export async function createBooking({
       decidedOn,
     });
   const held = await holdChoice({ db, known, showId, choice, accessible, rules, now, hold });
+  if (buyerGstin) await db.update(bookings).set({ buyerGstin }).where(eq(bookings.id, held.bookingId));
   return openCheckout({ db, gateway, log, now, userId, paymentId, local, hold: held });
 }
 

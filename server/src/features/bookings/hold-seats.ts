@@ -22,7 +22,7 @@ export interface HoldSeatsOptions {
   onLapsed?: (checkouts: GatewayPayment[]) => void;
   /**
    * What the seat rules were decided on; the hold goes through only if the database agrees, and
-   * otherwise throws StaleSeatsError with the state of now (migration 0009).
+   * otherwise throws StaleSeatsError with the state of now (db/sql/marquee_hold_seats.sql).
    */
   decidedOn?: SeatState;
 }
@@ -38,7 +38,7 @@ export interface SeatState {
 
 export interface Hold {
   bookingId: string;
-  /** The booking's reference, drawn by the database (migration 0006). */
+  /** The booking's reference, drawn by the database (db/sql/marquee_booking_reference.sql). */
   reference: string;
   showId: string;
   seats: string[];
@@ -88,7 +88,7 @@ export function validateSeatRequest(seatIds: string[]): string[] {
   return seats.sort(compareSeats);
 }
 
-/** What marquee_hold_seats answers: every outcome is a value, none an error (migration 0002). */
+/** What marquee_hold_seats answers: every outcome is a value, none an error (db/sql/marquee_hold_seats.sql). */
 type HoldResult =
   | {
       ok: true;
@@ -112,7 +112,7 @@ type HoldResult =
 /**
  * Holds seats for a buyer for the payment window: every seat or none.
  *
- * One call of marquee_hold_seats (migrations 0002, 0003, 0007, 0009), one round trip, one transaction: it
+ * One call of marquee_hold_seats (db/sql/marquee_hold_seats.sql), one round trip, one transaction: it
  * locks the show KEY SHARE, then the account (holding limits: one unpaid booking per show, at
  * most `maxUnpaid` across shows), releases lapsed holds on the show (so one never blocks a buyer,
  * even before the sweep), inserts the booking and its seat claims, and records a local checkout. The partial

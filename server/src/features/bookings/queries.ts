@@ -1,6 +1,11 @@
 import {
-  fromZonedParts,
+  cinemaDay,
+  isHoldLapsed,
+  heldSlabs,
+  includedGst,
   paiseToRupees,
+  seatClassOf,
+  ticketLines,
   type Booking,
   type BookingStatus,
   type Movie,
@@ -8,7 +13,7 @@ import {
 } from '@marquee/shared';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { bookings, movies, payments, refunds, shows, users } from '../../db/schema.ts';
+import { bookings, invoices, movies, payments, refunds, shows, users } from '../../db/schema.ts';
 import { toMovie, toShow } from '../catalogue/serialize.ts';
 import type { Hold } from './hold-seats.ts';
 
@@ -37,8 +42,7 @@ function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefi
   const q = where.q?.trim();
   let dateRange: SQL | undefined;
   if (where.showDate) {
-    const start = fromZonedParts(where.showDate, 0, timeZone);
-    const end = fromZonedParts(where.showDate, 24 * 60, timeZone);
+    const { start, end } = cinemaDay(where.showDate, timeZone);
     dateRange = sql`${shows.startsAt} >= ${start} and ${shows.startsAt} < ${end}`;
   }
   return and(
@@ -105,6 +109,13 @@ export async function findBookings({
     .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(inArray(payments.bookingId, bookingIds))
     .orderBy(desc(payments.createdAt));
+  // The current invoice of each (the latest issued), for invoiceNumber.
+  const invoiceRows = await db
+    .select({ bookingId: invoices.bookingId, number: invoices.number })
+    .from(invoices)
+    .where(inArray(invoices.bookingId, bookingIds))
+    .orderBy(invoices.issuedAt, invoices.serial);
+  const invoiceOf = new Map(invoiceRows.map((row) => [row.bookingId, row.number]));
   // One pass over the payments: the open one (its page is the payment link) and any refund.
   const byBooking = new Map<string, { open?: PaymentRow; refund?: RefundRow }>();
   for (const { payment, refund } of paymentRows) {
@@ -115,7 +126,7 @@ export async function findBookings({
   }
   return rows.map(({ booking, show, movie, user }) => {
     const { open, refund } = byBooking.get(booking.id) ?? {};
-    const payable = booking.status === 'pending' && booking.expiresAt > now;
+    const payable = booking.status === 'pending' && !isHoldLapsed(booking.expiresAt.getTime(), now.getTime());
     return toBookingView({
       booking,
       show: toShow(show, 0, toMovie(movie), timeZone),
@@ -124,6 +135,15 @@ export async function findBookings({
         : { _id: user.id, name: user.name },
       paymentLink: payable ? (open?.paymentUrl ?? null) : null,
       refund: refund ?? null,
+      invoiceNumber: invoiceOf.get(booking.id) ?? null,
+      gstPaise: includedGst(
+        ticketLines({
+          seats: booking.seats,
+          seatPrice: (seat) => show.prices[seatClassOf(show.layout, seat) ?? ''],
+          amountPaise: booking.amountPaise,
+          slabs: heldSlabs(booking.taxRates),
+        }),
+      ),
     });
   });
 }
@@ -139,6 +159,8 @@ function toBookingView({
   user,
   paymentLink,
   refund,
+  invoiceNumber,
+  gstPaise,
 }: {
   booking: Pick<
     BookingRow,
@@ -157,6 +179,9 @@ function toBookingView({
   user: Booking['user'];
   paymentLink: string | null;
   refund: RefundRow | null;
+  invoiceNumber: string | null;
+  /** The GST included in the amount (shared/src/gst.ts). */
+  gstPaise: number;
 }): Booking {
   return {
     _id: booking.id,
@@ -166,13 +191,15 @@ function toBookingView({
     bookedSeats: booking.seats,
     amount: paiseToRupees(booking.amountPaise),
     isPaid: booking.status === 'paid',
-    status: booking.status as BookingStatus,
+    status: booking.status,
     paymentLink,
     expiresAt: booking.expiresAt.toISOString(),
     createdAt: booking.createdAt.toISOString(),
     paidAt: booking.paidAt?.toISOString() ?? null,
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    gst: paiseToRupees(gstPaise),
+    invoiceNumber,
     refund: refund
       ? {
           amount: paiseToRupees(refund.amountPaise),
@@ -220,6 +247,7 @@ export function heldBookingView({
   paymentUrl,
   now,
   timeZone,
+  gstPaise,
 }: {
   hold: Hold;
   user: { id: string; name: string };
@@ -227,6 +255,8 @@ export function heldBookingView({
   paymentUrl: string;
   now: Date;
   timeZone: string;
+  /** The GST included (heldGst). */
+  gstPaise: number;
 }): Booking {
   const show = toShow(
     {
@@ -266,5 +296,25 @@ export function heldBookingView({
     user: { _id: user.id, name: user.name },
     paymentLink: paymentUrl,
     refund: null,
+    invoiceNumber: null,
+    gstPaise,
   });
+}
+
+/** The GST included in a booking just held (paise): its seats at the rates it was held under. */
+export async function heldGst(db: Queryable, bookingId: string): Promise<number> {
+  const [row] = await db
+    .select({ booking: bookings, layout: shows.layout, prices: shows.prices })
+    .from(bookings)
+    .innerJoin(shows, eq(shows.id, bookings.showId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) return 0;
+  return includedGst(
+    ticketLines({
+      seats: row.booking.seats,
+      seatPrice: (seat) => row.prices[seatClassOf(row.layout, seat) ?? ''],
+      amountPaise: row.booking.amountPaise,
+      slabs: heldSlabs(row.booking.taxRates),
+    }),
+  );
 }

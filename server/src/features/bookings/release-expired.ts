@@ -10,7 +10,7 @@ export interface Released {
 
 /**
  * Marks pending bookings whose payment window has closed as expired and frees their seats: one
- * call of marquee_release_lapsed (migration 0003), the same function the hold uses on its show,
+ * call of marquee_release_lapsed (db/sql/marquee_release_lapsed.sql), the same function the hold uses on its show,
  * so "a lapsed hold is released" is written once. Rows another transaction holds are skipped and
  * settled by that transaction; the triggers tell every seat map.
  */

@@ -10,7 +10,7 @@ import { cancelBooking } from './cancel-booking.ts';
 import { createBooking } from './create-booking.ts';
 import { bookingDocs as docs } from './docs.ts';
 import { KnownSeats } from './layout-rules.ts';
-import { findBookings, heldBookingView } from './queries.ts';
+import { findBookings, heldBookingView, heldGst } from './queries.ts';
 
 const liveStatuses = ['pending', 'paid'] as const;
 export async function bookingRoutes(app: FastifyInstance) {
@@ -41,6 +41,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         accessible: input.accessible,
         rules: { gapRule: config.SEAT_GAP_RULE === 'on', releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES },
         known,
+        buyerGstin: input.buyerGstin,
         limits: {
           windowSeconds: config.PAYMENT_WINDOW_SECONDS,
           maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
@@ -54,7 +55,15 @@ export async function bookingRoutes(app: FastifyInstance) {
     const { hold, checkout } = created;
     const movie = await movieCache.find(hold.show.movieId);
     const booking = movie
-      ? heldBookingView({ hold, user, movie, paymentUrl: checkout.url, now, timeZone })
+      ? heldBookingView({
+          hold,
+          user,
+          movie,
+          paymentUrl: checkout.url,
+          now,
+          timeZone,
+          gstPaise: await heldGst(db, hold.bookingId),
+        })
       : (await findBookings({ db, where: { ids: [hold.bookingId] }, now, timeZone }))[0];
     return {
       success: true,

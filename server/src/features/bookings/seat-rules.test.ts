@@ -1,3 +1,4 @@
+import { gridLayout } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,10 +112,10 @@ describe.runIf(testDatabaseKind === 'postgres')('the show lock', () => {
           { timeout: 10_000, interval: 20 },
         )
         .toBe(1);
-      await editor.query(
-        "update shows set total_seats = 48, layout = marquee_grid_layout(48, 'Standard') where id = $1",
-        [showId],
-      );
+      await editor.query('update shows set total_seats = 48, layout = $2 where id = $1', [
+        showId,
+        JSON.stringify(gridLayout(48)),
+      ]);
       await editor.query('commit');
       const answer = await pending;
       expect(answer.statusCode).toBe(400);

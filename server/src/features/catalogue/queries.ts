@@ -1,4 +1,4 @@
-import type { Movie, MovieWithShows, Show } from '@marquee/shared';
+import { lowestPrice, type Movie, type MovieWithShows, type Show } from '@marquee/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { movies, shows } from '../../db/schema.ts';
@@ -77,7 +77,7 @@ export async function listMoviesWithShows(query: CatalogueQuery): Promise<MovieW
       shows: movieShows,
       showCount: bookable.length,
       showDates: [...new Set(movieShows.map((show) => show.showDate))],
-      lowestPrice: prices.length ? Math.min(...prices) : null,
+      lowestPrice: prices.length ? lowestPrice(prices) : null,
     };
   });
 }

@@ -1,6 +1,6 @@
 import type { Movie, MovieWithShows, Show } from '@marquee/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, signUp, type TestApp } from '../../../test/app.ts';
 import { insertMovie, insertShow } from '../../db/factories.ts';
 
 let t: TestApp;
@@ -258,6 +258,17 @@ describe('the API boundary', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('lets no cache keep an API answer, a signed-in one above all', async () => {
+    const { cookie } = await signUp(t.app);
+    for (const url of ['/api/movies', '/api/auth/get-session', '/api/user/favourites', '/api/nothing/here']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect({ url, cacheControl: response.headers['cache-control'] }).toEqual({
+        url,
+        cacheControl: 'no-store',
+      });
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-import { MAX_SEATS_PER_BOOKING, type CinemaDetails } from '@marquee/shared';
+import { MAX_SEATS_PER_BOOKING, type CinemaDetails, type CinemaSettings } from '@marquee/shared';
+import { readSettings } from '../settings/index.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../env.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -6,14 +7,21 @@ import { OIDC_PROVIDER_ID } from '../auth/auth.ts';
 import { catalogueDocs as docs } from './docs.ts';
 import { listMoviesWithShows, listUpcomingShows } from './queries.ts';
 
-/** Where and when to find the cinema (CINEMA_* settings); empty settings are left out. */
-export function cinemaDetails(config: Env): CinemaDetails {
-  const address = config.CINEMA_ADDRESS || null;
+/**
+ * Where and when to find the cinema: the settings admins keep (CONTRACT §10; the CINEMA_*
+ * variables only seed them), or the variables themselves when no settings are given. Empty
+ * values are left out.
+ */
+export function cinemaDetails(
+  config: Env,
+  cinema?: Pick<CinemaSettings, 'name' | 'address' | 'phone' | 'hours'>,
+): CinemaDetails {
+  const address = (cinema ? cinema.address : config.CINEMA_ADDRESS) || null;
   return {
-    name: config.CINEMA_NAME,
+    name: cinema?.name ?? config.CINEMA_NAME,
     address,
-    phone: config.CINEMA_PHONE || null,
-    hours: config.CINEMA_HOURS || null,
+    phone: (cinema ? cinema.phone : config.CINEMA_PHONE) || null,
+    hours: (cinema ? cinema.hours : config.CINEMA_HOURS) || null,
     mapUrl:
       config.CINEMA_MAP_URL ??
       (address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}` : null),
@@ -24,19 +32,23 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const { db, config, clock, movieCache } = app.deps;
   const query = () => ({ db, timeZone: config.CINEMA_TIMEZONE, now: clock() });
 
-  app.get('/api/config', { schema: docs.config }, async () => ({
-    success: true,
-    message: 'Cinema configuration',
-    cinemaName: config.CINEMA_NAME,
-    timeZone: config.CINEMA_TIMEZONE,
-    paymentWindowSeconds: config.PAYMENT_WINDOW_SECONDS,
-    maxSeatsPerBooking: MAX_SEATS_PER_BOOKING,
-    seatGapRule: config.SEAT_GAP_RULE === 'on',
-    currency: 'INR',
-    cleaningMinutes: config.CLEANING_MINUTES,
-    signInProviders: config.OIDC_ISSUER ? [{ id: OIDC_PROVIDER_ID, name: config.OIDC_PROVIDER_NAME }] : [],
-    cinema: cinemaDetails(config),
-  }));
+  app.get('/api/config', { schema: docs.config }, async () => {
+    // Read on every call: an admin's change of the cinema shows at once on every process.
+    const { cinema } = await readSettings(db);
+    return {
+      success: true,
+      message: 'Cinema configuration',
+      cinemaName: cinema.name,
+      timeZone: config.CINEMA_TIMEZONE,
+      paymentWindowSeconds: config.PAYMENT_WINDOW_SECONDS,
+      maxSeatsPerBooking: MAX_SEATS_PER_BOOKING,
+      seatGapRule: config.SEAT_GAP_RULE === 'on',
+      currency: 'INR',
+      cleaningMinutes: config.CLEANING_MINUTES,
+      signInProviders: config.OIDC_ISSUER ? [{ id: OIDC_PROVIDER_ID, name: config.OIDC_PROVIDER_NAME }] : [],
+      cinema: cinemaDetails(config, cinema),
+    };
+  });
 
   app.get('/api/movies', { schema: docs.movies }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(await movieCache.listBody()),

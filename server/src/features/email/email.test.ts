@@ -140,6 +140,7 @@ describe('the email outbox', () => {
       expect(part).toContain('A1, A2');
       expect(part).toContain('₹400');
       expect(part).toContain(`${t.config.PUBLIC_URL}/tickets/${id}`);
+      expect(part).toContain(`${t.config.PUBLIC_URL}/invoices/${id}`);
       expect(part).toContain('Screen 1');
     }
     expect(mail!.html).toContain('Marquee Test Cinema');

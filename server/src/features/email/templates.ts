@@ -131,10 +131,12 @@ const ticketQr = (code: string) =>
 export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promise<OutgoingEmail> {
   const rows = bookingRows(facts);
   const qr = facts.ticketCode ? await ticketQr(facts.ticketCode) : null;
+  // The e-ticket is the tax invoice's companion: the invoice page prints it (CONTRACT §10).
+  const invoiceUrl = `${brand.publicUrl}/invoices/${facts.bookingId}`;
   return {
     to: facts.email,
     subject: `Your tickets for ${facts.movie} · ${facts.reference}`,
-    text: `Hello ${facts.name},\n\nYou're booked. Show this ticket at the door:\n${facts.ticketUrl}\n\n${detailsText(rows)}${venueText(brand.venue)}\n\nSee you at ${brand.cinema}.`,
+    text: `Hello ${facts.name},\n\nYou're booked. Show this ticket at the door:\n${facts.ticketUrl}\n\n${detailsText(rows)}${venueText(brand.venue)}\n\nYour tax invoice: ${invoiceUrl}\n\nSee you at ${brand.cinema}.`,
     html: layout(
       brand,
       "You're booked",
@@ -142,7 +144,7 @@ export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promi
         qr
           ? `<p style="margin:0"><img src="cid:ticket-qr" width="200" height="200" alt="QR code for booking ${escapeHtml(facts.reference)}"></p>`
           : ''
-      }${button(facts.ticketUrl, 'Open your ticket')}${venueHtml(brand.venue)}`,
+      }${button(facts.ticketUrl, 'Open your ticket')}${venueHtml(brand.venue)}<p style="margin:12px 0 0"><a href="${escapeHtml(invoiceUrl)}">Your tax invoice</a></p>`,
     ),
     attachments: [
       ...(qr

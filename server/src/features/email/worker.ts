@@ -7,6 +7,7 @@ import { runtimeMinutes } from '@marquee/shared';
 import { showDateTime } from '../admission/admission-booking.ts';
 import type { TicketCodes } from '../admission/ticket-code.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
+import { readSettings } from '../settings/index.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
 import type { ShowWas } from './outbox.ts';
 import {
@@ -215,16 +216,19 @@ export function startEmailWorker(
   const { db, config, clock, tickets } = app.deps;
   return runEvery(
     intervalMs,
-    () =>
-      deliverDueEmails({
+    async () => {
+      // The cinema as its settings say now (an admin may have changed it since the last round).
+      const { cinema } = await readSettings(db);
+      return deliverDueEmails({
         db,
         mailer,
         tickets,
-        brand: { cinema: config.CINEMA_NAME, publicUrl: config.PUBLIC_URL, venue: cinemaDetails(config) },
+        brand: { cinema: cinema.name, publicUrl: config.PUBLIC_URL, venue: cinemaDetails(config, cinema) },
         timeZone: config.CINEMA_TIMEZONE,
         now: clock(),
         log: app.log,
-      }),
+      });
+    },
     (error) => app.log.error({ err: error }, 'email delivery failed'),
   );
 }

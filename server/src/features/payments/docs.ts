@@ -5,6 +5,7 @@ import {
   razorpayVerifyRequest,
   razorpayVerifyResponse,
   reconciliationResponse,
+  refundStatuses,
   retryRefundResponse,
   sandboxPayResponse,
 } from '@marquee/shared';
@@ -18,7 +19,6 @@ const received = ok({
     description: 'What the event did: applied, or already applied (events are idempotent), or ignored',
   }),
 });
-const refundStatuses = ['pending', 'failed', 'succeeded'] as const;
 
 /** GET /api/admin/refunds?status= */
 export const refundsQuery = z.object({

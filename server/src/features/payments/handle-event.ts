@@ -4,6 +4,7 @@ import { pgErrorCode, type Db, type Tx } from '../../db/client.ts';
 import { bookings, bookingSeats, gatewayEvents, payments, shows } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueEmail } from '../email/outbox.ts';
+import { issueInvoice } from '../invoices/index.ts';
 import type { GatewayEvent } from './gateway.ts';
 import { recordRefund } from './record-refund.ts';
 
@@ -144,6 +145,8 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
     .update(bookings)
     .set({ status: 'paid', paidAt: now, expiredAt: null, updatedAt: now })
     .where(eq(bookings.id, booking.id));
+  // The tax invoice, numbered in this transaction: a rollback gives its serial back (CONTRACT §10).
+  await issueInvoice(tx, { bookingId: booking.id, paymentId: payment.id, now });
   await enqueueEmail(tx, { kind: 'booking-paid', bookingId: booking.id });
   return { kind: 'paid', bookingId: booking.id, showId: booking.showId };
 }
@@ -171,7 +174,9 @@ async function claimSeatsFor(
   if (show.startsAt <= now) return lateReasons.started;
   const onMap = new Set(seatIds(show.layout));
   if (booking.seats.some((seat) => !onMap.has(seat))) return lateReasons.offMap;
-  if (booking.status === 'pending') return null; // its claims are still live
+  // A pending booking's claims stay live until a release marks it expired, lapsed or not, so no
+  // one else can hold its seats: a payment that arrives after the window still finds them.
+  if (booking.status === 'pending') return null;
   // Lapsed: take each seat back if still free. Seat by seat in the order every claimer uses
   // (compareSeats, as the hold inserts them), so two claimers never wait on each other in a
   // circle; the savepoint lets a unique violation (a seat taken meanwhile) undo only this part.

@@ -1,10 +1,7 @@
-import { paiseToRupees } from '@marquee/shared';
+import { paiseToRupees, type RefundStatus } from '@marquee/shared';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, payments, refunds } from '../../db/schema.ts';
-
-export const refundStatuses = ['pending', 'failed', 'succeeded'] as const;
-export type RefundStatus = (typeof refundStatuses)[number];
 
 /** The latest refunds (of one status, or all) as staff see them: newest first, at most 200. */
 export async function listRefunds({ db, status }: { db: Queryable; status?: RefundStatus }) {

@@ -31,7 +31,6 @@ async function paidBooking() {
     userId: buyer.userId,
     showId,
     seats: ['A1', 'A2'],
-    pricePaise: 20_000,
     now: t.clock.now,
   });
   const [payment] = await db().select().from(payments).where(eq(payments.bookingId, bookingId));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client.ts';
 import { refunds } from '../../db/schema.ts';
+import { issueCreditNote } from '../invoices/index.ts';
 
 export interface OwedRefund {
   /** The payment row, or null for a captured payment that matched no booking. */
@@ -30,5 +31,14 @@ export async function recordRefund(tx: Queryable, owed: OwedRefund, now: Date): 
     })
     .onConflictDoNothing()
     .returning({ id: refunds.id });
+  // A refund of an invoiced payment gets its credit note in this same transaction (CONTRACT §10).
+  if (row && owed.paymentId) {
+    await issueCreditNote(tx, {
+      refundId: row.id,
+      paymentId: owed.paymentId,
+      amountPaise: owed.amountPaise,
+      now,
+    });
+  }
   return row?.id ?? null;
 }

@@ -1,9 +1,10 @@
+import { refundStatuses } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { paymentDocs as docs } from './docs.ts';
-import { listRefunds, refundStatuses } from './list-refunds.ts';
+import { listRefunds } from './list-refunds.ts';
 import { findDiscrepancies } from './reconcile.ts';
 import { retryRefund } from './refund-worker.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, paiseToRupees } from '@marquee/shared';
+import { isHoldLapsed, messages, paiseToRupees } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { bookings, payments } from '../../db/schema.ts';
@@ -66,7 +66,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         isPayable:
           payment.status === 'open' &&
           booking!.status === 'pending' &&
-          Date.parse(booking!.expiresAt) > now.getTime(),
+          !isHoldLapsed(Date.parse(booking!.expiresAt), now.getTime()),
       },
       booking,
       razorpay: checkout,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   gridLayout,
+  lowestPrice,
+  MAX_TOTAL_SEATS,
   overlappingSlots,
   overlappingSlotsMessage,
   seatIds,
@@ -18,7 +20,6 @@ import {
   classPrices,
   DEFAULT_SCREEN_ID,
   findScreen,
-  lowestPrice,
   screenFreeAt,
   screenOverlapError,
   STANDARD_CLASS,
@@ -113,6 +114,13 @@ async function showSeating(
     return { screen: { id, name }, layout, prices };
   }
   const screen = await findScreen(db, input.screen);
+  // Layouts are held to MAX_TOTAL_SEATS (shared/seat-layout.ts), as shows are (shows_total_seats_range),
+  // but one stored before that limit may have up to 780 seats: no show can be made from it.
+  if (seatIds(screen.layout).length > MAX_TOTAL_SEATS) {
+    throw conflict(
+      `A screen has at most ${MAX_TOTAL_SEATS} seats: change this screen's layout before adding shows`,
+    );
+  }
   return {
     screen: { id: screen.id, name: screen.name },
     layout: screen.layout,

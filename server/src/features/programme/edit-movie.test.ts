@@ -216,7 +216,6 @@ describe('retiring a movie', () => {
       userId: buyer.userId,
       showId: show._id,
       seats: ['A1', 'A2'],
-      pricePaise: 20_000,
       now: t.clock.now,
     });
     const before = await buyerLists(buyer);

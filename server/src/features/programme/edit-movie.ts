@@ -52,7 +52,7 @@ async function lockMovie(tx: Tx, movieId: string): Promise<MovieRow> {
  * stays: /book/{slug} links already shared keep working after a title is corrected.
  *
  * Retiring locks the film's shows: a hold locks its show before it books, so a hold under way
- * finishes first and any later one reads the retirement (migration 0010). A new runtime moves
+ * finishes first and any later one reads the retirement (db/sql/marquee_booking_needs_active_movie.sql). A new runtime moves
  * when the screen is free after each show still to end; an overlap that makes is refused whole.
  */
 export async function updateMovie({

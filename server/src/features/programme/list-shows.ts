@@ -1,8 +1,9 @@
-import { fromZonedParts, type AdminShow, type ShowStatus } from '@marquee/shared';
+import { cinemaDay, type AdminShow, type ShowStatus } from '@marquee/shared';
 import { and, asc, count, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, movies, shows } from '../../db/schema.ts';
 import { toShow } from '../catalogue/serialize.ts';
+import { blocksSeat } from '../seats/live-claims.ts';
 
 export type AdminShowStatus = ShowStatus | 'past' | 'upcoming';
 
@@ -36,7 +37,7 @@ export async function listAdminShows({
     .select({
       showId: bookingSeats.showId,
       sold: sql<number>`count(*) filter (where ${bookings.status} = 'paid')`.mapWith(Number).as('sold'),
-      held: sql<number>`count(*) filter (where ${bookings.status} = 'pending' and ${bookings.expiresAt} > ${now})`
+      held: sql<number>`count(*) filter (where ${bookings.status} = 'pending' and ${blocksSeat(now)})`
         .mapWith(Number)
         .as('held'),
     })
@@ -54,10 +55,8 @@ export async function listAdminShows({
   const taken = sql<number>`coalesce(${seats.sold}, 0) + coalesce(${seats.held}, 0)`;
   const conditions: (SQL | undefined)[] = [filter.movieId ? eq(shows.movieId, filter.movieId) : undefined];
   if (filter.date) {
-    conditions.push(
-      sql`${shows.startsAt} >= ${fromZonedParts(filter.date, 0, timeZone)}`,
-      sql`${shows.startsAt} < ${fromZonedParts(filter.date, 24 * 60, timeZone)}`,
-    );
+    const { start, end } = cinemaDay(filter.date, timeZone);
+    conditions.push(sql`${shows.startsAt} >= ${start}`, sql`${shows.startsAt} < ${end}`);
   }
   switch (filter.status) {
     case 'cancelled':

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   gridLayout,
   layoutClasses,
+  lowestPrice,
   seatIndex,
   showMessages,
   type Show,
@@ -15,7 +16,7 @@ import { showDateTime } from '../admission/admission-booking.ts';
 import { recordAudit } from '../audit/record.ts';
 import { pricesInRupees, toShow } from '../catalogue/serialize.ts';
 import { enqueueEmail } from '../email/outbox.ts';
-import { classPrices, DEFAULT_SCREEN_ID, lowestPrice, screenOverlapError } from '../screens/screen-rules.ts';
+import { classPrices, DEFAULT_SCREEN_ID, screenOverlapError } from '../screens/screen-rules.ts';
 import { blocksSeat } from '../seats/live-claims.ts';
 import { paidBookingIds } from './paid-bookings.ts';
 import { lockShow, showStart, SLOT_INDEX } from './show-rules.ts';

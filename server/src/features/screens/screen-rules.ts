@@ -68,10 +68,6 @@ export function classPrices(
   return Object.fromEntries(classes.map((cls) => [cls, rupeesToPaise(priceOfClass(prices, cls)!)]));
 }
 
-export function lowestPrice(prices: Record<string, number>): number {
-  return Math.min(...Object.values(prices));
-}
-
 type ScreenRow = typeof screens.$inferSelect;
 
 export function toScreen(row: ScreenRow, upcomingShows: number): Screen {
@@ -98,7 +94,7 @@ export async function upcomingShowCounts(db: Queryable, now: Date): Promise<Map<
 
 /**
  * A new name and layout, and/or retired or restored. Retiring takes the screen's row lock, which
- * a show being added waits for (migration 0010), so no show lands on a screen as it is retired.
+ * a show being added waits for (db/sql/marquee_show_needs_active.sql), so no show lands on a screen as it is retired.
  */
 export async function updateScreen(
   db: Queryable,

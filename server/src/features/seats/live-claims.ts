@@ -8,7 +8,9 @@ import { bookings, bookingSeats } from '../../db/schema.ts';
  * sweep has marked it expired.
  */
 export function blocksSeat(now: Date): SQL {
-  // The rule itself is the database's marquee_blocks_seat (migration 0003), which the hold uses too.
+  // The rule itself is the database's marquee_blocks_seat (db/sql/marquee_blocks_seat.sql), which
+  // the hold uses too; code that decides in memory uses its mirror, claimBlocksSeat
+  // (shared/src/seat-claims.ts), checked against it by seat-claims.property.test.ts.
   return sql`marquee_blocks_seat(${bookingSeats.isLive}, ${bookings.status}, ${bookings.expiresAt}, ${now.toISOString()}::timestamptz)`;
 }
 

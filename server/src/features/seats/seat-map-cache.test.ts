@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.ts
 import { openDatabase, type Database } from '../../db/client.ts';
 import { insertBooking, insertMovie, insertShow, insertUser } from '../../db/factories.ts';
 import { bookingSeats } from '../../db/schema.ts';
-import { notifySeatChange, SEAT_CHANNEL, SeatMapCache } from './seat-map-cache.ts';
+import { SEAT_CHANNEL, SeatMapCache } from './seat-map-cache.ts';
 
 let t: TestDatabase;
 let showId: string;
@@ -51,7 +51,6 @@ describe('seat map cache', () => {
       userId,
       showId,
       seats: ['A1', 'A2'],
-      pricePaise: 10_000,
       now,
       status: 'pending',
       expiresAt,
@@ -60,7 +59,6 @@ describe('seat map cache', () => {
       userId,
       showId,
       seats: ['B1'],
-      pricePaise: 10_000,
       now,
       status: 'paid',
     });
@@ -79,7 +77,6 @@ describe('seat map cache', () => {
       userId,
       showId,
       seats: ['C5'],
-      pricePaise: 10_000,
       now,
       status: 'paid',
     });
@@ -97,10 +94,8 @@ describe('seat map cache', () => {
       : t.database;
     try {
       await read(cache, now);
-      await writer.db.transaction(async (tx) => {
-        await tx.update(bookingSeats).set({ isLive: false }).where(eq(bookingSeats.seat, 'C5'));
-        await notifySeatChange(tx, showId);
-      });
+      // No NOTIFY of our own: the booking_seats trigger sends it with the change.
+      await writer.db.update(bookingSeats).set({ isLive: false }).where(eq(bookingSeats.seat, 'C5'));
       await eventually(async () => {
         expect((await read(cache, now)).occupiedSeats.C5).toBeUndefined();
       });

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.ts';
+import { claimBlocksSeat, type SeatClaim } from '@marquee/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { pricesInRupees, showStatus } from '../catalogue/serialize.ts';
@@ -14,8 +15,8 @@ interface Entry {
   /** What never changes while the entry lives: screen, prices, layout snapshot, release time. */
   map: Record<string, unknown>;
   storedStatus: string;
-  /** Seat → end of its payment window in ms, or null when sold. Expired holds are dropped lazily. */
-  claims: Map<string, number | null>;
+  /** Seat → its live claim; whether it blocks is decided at each render (claimBlocksSeat). */
+  claims: Map<string, SeatClaim>;
   body: Buffer;
   /** The body stays exact until the earliest open hold runs out. */
   bodyValidUntil: number;
@@ -114,10 +115,9 @@ export class SeatMapCache {
       .from(bookingSeats)
       .innerJoin(bookings, eq(bookings.id, bookingSeats.bookingId))
       .where(and(eq(bookingSeats.showId, showId), eq(bookingSeats.isLive, true)));
-    const claims = new Map<string, number | null>();
+    const claims = new Map<string, SeatClaim>();
     for (const row of rows) {
-      if (row.status === 'paid') claims.set(row.seat, null);
-      else if (row.status === 'pending') claims.set(row.seat, row.expiresAt.getTime());
+      claims.set(row.seat, { isLive: true, status: row.status, expiresAt: row.expiresAt.getTime() });
     }
     const entry: Entry = {
       showId,
@@ -150,12 +150,12 @@ export class SeatMapCache {
     const occupiedSeats: Record<string, true> = {};
     let validUntil = Infinity;
     let taken = 0;
-    for (const [seat, heldUntil] of entry.claims) {
-      if (heldUntil === null || heldUntil > now) {
-        occupiedSeats[seat] = true;
-        taken++;
-        if (heldUntil !== null && heldUntil < validUntil) validUntil = heldUntil;
-      }
+    for (const [seat, claim] of entry.claims) {
+      if (!claimBlocksSeat(claim, now)) continue;
+      occupiedSeats[seat] = true;
+      taken++;
+      // A hold stops blocking when it lapses, so the body is exact until the earliest one does.
+      if (claim.status === 'pending' && claim.expiresAt < validUntil) validUntil = claim.expiresAt;
     }
     const availableSeats = Math.max(0, entry.totalSeats - taken);
     entry.body = Buffer.from(
@@ -172,9 +172,4 @@ export class SeatMapCache {
     );
     entry.bodyValidUntil = validUntil;
   }
-}
-
-/** Tells every process (this one included) that a show's seats changed; sent at commit. */
-export async function notifySeatChange(db: Queryable, showId: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${SEAT_CHANNEL}, ${showId})`);
 }

@@ -9,6 +9,7 @@ import {
   ListVideo,
   ScanLine,
   ScrollText,
+  Settings,
   Ticket,
   TicketCheck,
   Users,
@@ -28,6 +29,7 @@ const links = [
   { to: '/admin/refunds', label: 'Refunds', icon: HandCoins, end: false },
   { to: '/admin/users', label: 'Users', icon: Users, end: false },
   { to: '/admin/audit', label: 'Audit Log', icon: ScrollText, end: false },
+  { to: '/admin/settings', label: 'Settings', icon: Settings, end: false },
   { to: '/door', label: 'Door check-in', icon: ScanLine, end: false },
 ];
 

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { checkTimeslot } from '../api/check-timeslot.ts';
 import { useCreateShows } from '../api/create-shows.ts';
 import { useScreens } from '../api/screens.ts';
-import { useCinemaTimeZone, useCleaningMinutes } from '../api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone, useCleaningMinutes } from '../../../lib/cinema-config.ts';
 import { useMovieOptions } from '../api/get-movies.ts';
 import { draftOverlap, emptyDraft, showDraftReducer, toDateTimings, type ShowDraft } from '../show-draft.ts';
 import {

@@ -1,5 +1,5 @@
 import { useAudit } from '../api/get-audit.ts';
-import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { auditActionLabel, auditActionOptions, describeAuditDetails } from '../audit-entries.ts';
 import { formatInstant, readPage } from '../format.ts';
 import { useListParams } from '../use-list-params.ts';

@@ -1,5 +1,5 @@
 import { formatRupees, formatTimeAt, type Booking } from '@marquee/shared';
-import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { formatShowDate } from '../format.ts';
 import { BookingStatusBadge } from './status-badge.tsx';
 import { tdClassName, TableFrame, thClassName } from './table-frame.tsx';

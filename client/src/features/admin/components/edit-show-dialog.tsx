@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { buttonClassName } from '../../../components/ui/button.ts';
-import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { useShowPaidBookings } from '../api/get-show-paid-bookings.ts';
 import { useUpdateShow } from '../api/update-show.ts';
 import {

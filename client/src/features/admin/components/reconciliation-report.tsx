@@ -1,6 +1,6 @@
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { buttonClassName } from '../../../components/ui/button.ts';
-import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { useReconciliation } from '../api/get-refunds.ts';
 import { describeDiscrepancy } from '../discrepancy-words.ts';
 import { formatInstant } from '../format.ts';

@@ -3,7 +3,7 @@ import { RotateCw } from 'lucide-react';
 import { toast } from 'react-toastify/unstyled';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { useRefunds, useRetryRefund } from '../api/get-refunds.ts';
 import { formatInstant } from '../format.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';

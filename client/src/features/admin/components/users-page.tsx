@@ -5,7 +5,7 @@ import { toast } from 'react-toastify/unstyled';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { api } from '../../../lib/api.ts';
 import { useSession } from '../../auth/use-session.ts';
-import { useCinemaTimeZone } from '../api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { formatInstant } from '../format.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { roleActionLabel, roleChangeDone, rolesAfter, type Role, type RoleChange } from '../role-change.ts';

@@ -1,18 +1,11 @@
-import type { CinemaConfig, SocialSignInRequest, SocialSignInResponse } from '@marquee/shared';
+import type { SocialSignInRequest, SocialSignInResponse } from '@marquee/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-// The same key and answer as the booking page's configuration query, so one request serves both.
-const configQueryKey = ['config'] as const;
+import { cinemaConfigQueryOptions } from '../../../lib/cinema-config.ts';
 
 /** Hosted sign-in providers offered beside email and password; none while loading or on failure. */
 export function useSignInProviders() {
-  const query = useQuery({
-    queryKey: configQueryKey,
-    queryFn: ({ signal }) => api<CinemaConfig>('/api/config', { signal }),
-    staleTime: Infinity,
-    select: (config) => config.signInProviders,
-  });
+  const query = useQuery({ ...cinemaConfigQueryOptions(), select: (config) => config.signInProviders });
   return query.data ?? [];
 }
 

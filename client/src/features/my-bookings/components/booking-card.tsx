@@ -1,5 +1,5 @@
 import { formatRupees, type Booking } from '@marquee/shared';
-import { CalendarDays, Clock, Ticket } from 'lucide-react';
+import { CalendarDays, Clock, FileText, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { useId } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
@@ -9,6 +9,7 @@ import { bookedOnLabel, seatCount, showDateLabel } from '../format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TimeLeft } from './time-left.tsx';
 import { Poster } from '../../../components/ui/poster.tsx';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 
 interface BookingCardProps {
   booking: Booking;
@@ -20,6 +21,7 @@ interface BookingCardProps {
 /** One booking in the My Bookings grid (spec §2): poster, state, show, seats, amount, when booked. */
 export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
   const titleId = useId();
+  const timeZone = useCinemaTimeZone();
   const { show } = booking;
   const isOver = badge === 'expired' || badge === 'cancelled' || badge === 'refunded';
 
@@ -81,7 +83,7 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
           </div>
           <div>
             <dt className="inline text-zinc-600 dark:text-zinc-400">Booked on </dt>
-            <dd className="inline">{bookedOnLabel(booking.createdAt)}</dd>
+            <dd className="inline">{bookedOnLabel(booking.createdAt, timeZone)}</dd>
           </div>
         </dl>
         {badge === 'pending' && <TimeLeft ms={timeLeftMs(booking.expiresAt, now)} />}
@@ -94,6 +96,16 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
             >
               <Ticket aria-hidden className="size-4" />
               Ticket
+            </Link>
+          )}
+          {booking.invoiceNumber && (
+            <Link
+              to={`/invoices/${encodeURIComponent(booking._id)}`}
+              aria-describedby={titleId}
+              className={buttonClassName('secondary', 'px-3 py-1.5')}
+            >
+              <FileText aria-hidden className="size-4" />
+              Invoice
             </Link>
           )}
           <button

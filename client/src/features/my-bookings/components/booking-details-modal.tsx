@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { canCancelBooking, type BadgeKind } from '../booking-status.ts';
 import { timeLeftMs } from '../countdown.ts';
 import { bookedOnLabel, showDateLabel } from '../format.ts';
@@ -50,6 +51,7 @@ export function BookingDetailsModal({
 }: BookingDetailsModalProps) {
   const { show } = booking;
   const canCancel = canCancelBooking(booking, now);
+  const timeZone = useCinemaTimeZone();
 
   return (
     <Modal
@@ -97,7 +99,7 @@ export function BookingDetailsModal({
               <Row term="Status">
                 <StatusBadge kind={badge} />
               </Row>
-              <Row term="Booking Date">{bookedOnLabel(booking.createdAt)}</Row>
+              <Row term="Booking Date">{bookedOnLabel(booking.createdAt, timeZone)}</Row>
               {booking.refund && (
                 <Row term="Refund">
                   {formatRupees(booking.refund.amount)}{' '}

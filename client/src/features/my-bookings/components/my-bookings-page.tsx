@@ -1,4 +1,4 @@
-import type { Booking } from '@marquee/shared';
+import { isHoldLapsed, type Booking } from '@marquee/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, RotateCw, Ticket } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -27,7 +27,7 @@ function nextExpiry(bookings: readonly Booking[], now: number): number | null {
   const ends = bookings
     .filter((booking) => booking.status === 'pending')
     .map((booking) => Date.parse(booking.expiresAt))
-    .filter((end) => end > now);
+    .filter((end) => !isHoldLapsed(end, now));
   return ends.length ? Math.min(...ends) : null;
 }
 

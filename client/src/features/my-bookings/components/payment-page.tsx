@@ -28,6 +28,7 @@ import { cancelConfirmText, cancelFailureText } from '../cancel-flow.ts';
 import { timeLeftMs } from '../countdown.ts';
 import { showDateLabel } from '../format.ts';
 import { TimeLeft } from './time-left.tsx';
+import { BuyerGstinField } from './buyer-gstin-field.tsx';
 import type { PaidBooking } from '../../../lib/paid-booking.ts';
 
 const paymentWarningToastId = 'payment-warning';
@@ -265,6 +266,11 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
         <Row term="Seats">{booking.bookedSeats.join(', ')}</Row>
         <Row term="Amount">
           <span className="text-lg font-bold">{formatRupees(payment.amount)}</span>
+          {booking.gst > 0 && (
+            <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+              incl. GST {formatRupees(booking.gst)}
+            </span>
+          )}
         </Row>
       </dl>
 
@@ -284,6 +290,7 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
               {checkoutNote.text}
             </p>
           )}
+          <BuyerGstinField bookingId={booking._id} />
           <div className="mt-5 flex flex-col gap-3">
             <button
               type="button"

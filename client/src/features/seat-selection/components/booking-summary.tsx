@@ -1,4 +1,5 @@
-import { formatRupees } from '@marquee/shared';
+import { formatPaise } from '@marquee/shared';
+import type { ClassSubtotal } from '../../../lib/screen-layout.ts';
 import { LoaderCircle, Ticket, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
@@ -8,9 +9,9 @@ interface BookingSummaryProps {
   dateLabel: string;
   time: string;
   seats: readonly string[];
-  /** Each class's seats, price and subtotal (rupees); one entry on a single-class map. */
-  subtotals: readonly { seatClass: string; seats: readonly string[]; price: number; subtotal: number }[];
-  total: number;
+  /** Each class's seats, price and subtotal (paise); one entry on a single-class map. */
+  subtotals: readonly ClassSubtotal[];
+  totalPaise: number;
   /** The single-seat rule's warning for this selection, said before Book is pressed. */
   stranded: string | null;
   isSignedIn: boolean;
@@ -34,7 +35,7 @@ export function BookingSummary({
   time,
   seats,
   subtotals,
-  total,
+  totalPaise,
   stranded,
   isSignedIn,
   isBusy = false,
@@ -60,17 +61,17 @@ export function BookingSummary({
           page before the first seat is chosen, which this summary is not. */}
       <div className="mt-3 flex items-end justify-between gap-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
         <ul aria-label="Price by class" className="space-y-0.5 text-sm text-zinc-600 dark:text-zinc-400">
-          {subtotals.map(({ seatClass, seats: classSeats, price, subtotal }) => (
+          {subtotals.map(({ seatClass, seats: classSeats, pricePaise, subtotalPaise }) => (
             <li key={seatClass}>
               {subtotals.length > 1 && <span className="font-medium">{seatClass}: </span>}
-              {classSeats.length} {classSeats.length === 1 ? 'ticket' : 'tickets'} × {formatRupees(price)}
-              {subtotals.length > 1 && <> = {formatRupees(subtotal)}</>}
+              {classSeats.length} {classSeats.length === 1 ? 'ticket' : 'tickets'} × {formatPaise(pricePaise)}
+              {subtotals.length > 1 && <> = {formatPaise(subtotalPaise)}</>}
             </li>
           ))}
         </ul>
         <p className="text-right">
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">Total</span>
-          <span className="text-2xl font-bold">{formatRupees(total)}</span>
+          <span className="text-2xl font-bold">{formatPaise(totalPaise)}</span>
         </p>
       </div>
       {stranded && (

@@ -1,5 +1,5 @@
 import {
-  formatRupees,
+  formatPaise,
   formatTimeOfDay,
   MAX_SEATS_PER_BOOKING,
   priceOfClass,
@@ -17,7 +17,8 @@ import { toast } from 'react-toastify/unstyled';
 import { ApiError } from '../../../lib/api.ts';
 import { handOverPaymentWarning, paymentWarning } from '../../../lib/payment-warning.ts';
 import {
-  classSubtotals,
+  pricesInPaise,
+  selectionAmount,
   gridLayout,
   layoutClasses,
   seatIds,
@@ -26,7 +27,7 @@ import {
 import { signInPath, useSession } from '../../auth/use-session.ts';
 import { useFavourites } from '../../favourites/api/get-favourites.ts';
 import { useToggleFavourite } from '../../favourites/api/toggle-favourite.ts';
-import { fallbackTimeZone, useCinemaConfig } from '../api/get-cinema-config.ts';
+import { fallbackTimeZone, useCinemaConfig } from '../../../lib/cinema-config.ts';
 import { useCreateBooking, type CreateBookingInput } from '../api/create-booking.ts';
 import { showSeatsQueryKey, useShowSeats } from '../api/get-show-seats.ts';
 import { bookingFailureMessage } from '../booking-failure.ts';
@@ -59,10 +60,10 @@ const seatConflictToastId = 'seat-conflict';
 const byStart = (a: Show<Movie>, b: Show<Movie>) => a.startsAt.localeCompare(b.startsAt);
 
 /** What the seat selection's live region says, e.g. "2 seats selected: C5, C6. Total ₹440". */
-function selectionStatus(seats: readonly string[], total: number): string {
+function selectionStatus(seats: readonly string[], totalPaise: number): string {
   if (seats.length === 0) return 'No seats selected';
   const count = `${seats.length} ${seats.length === 1 ? 'seat' : 'seats'}`;
-  return `${count} selected: ${seats.join(', ')}. Total ${formatRupees(total)}`;
+  return `${count} selected: ${seats.join(', ')}. Total ${formatPaise(totalPaise)}`;
 }
 
 /** The single-seat rule in the server's words (CONTRACT §7). */
@@ -126,8 +127,8 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const selectedSeats = withoutOccupied(selection.seats, seatInfo.occupied).filter((seat) =>
     layoutSeatIds.has(seat),
   );
-  const subtotals = classSubtotals(layout, prices, selectedSeats);
-  const total = subtotals.reduce((sum, { subtotal }) => Math.round((sum + subtotal) * 100) / 100, 0);
+  const pricesPaise = useMemo(() => pricesInPaise(prices), [prices]);
+  const { subtotals, totalPaise } = selectionAmount(layout, pricesPaise, selectedSeats);
 
   // Wheelchair spaces and their companions are held back until the release time (CONTRACT §7).
   const [needsWheelchair, setNeedsWheelchair] = useState(false);
@@ -299,7 +300,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
           {/* On the page as long as the map is, so the first seat chosen is announced too: a live
               region that arrives with its text (as the summary below does) is not read out. */}
           <p role="status" className="sr-only">
-            {selectionStatus(selectedSeats, total)}
+            {selectionStatus(selectedSeats, totalPaise)}
           </p>
           {/* The single-seat warning has its own region, heard as soon as a choice strands a seat. */}
           <p role="status" className="sr-only">
@@ -369,7 +370,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
                 time={show.showTime}
                 seats={selectedSeats}
                 subtotals={subtotals}
-                total={total}
+                totalPaise={totalPaise}
                 stranded={stranded ? strandedMessage(stranded) : null}
                 isSignedIn={isSignedIn}
                 isBusy={isBooking}

@@ -1,9 +1,9 @@
 import { formatDate, formatTimeAt, type CinemaDetails, type Ticket } from '@marquee/shared';
-import { CalendarPlus, Clock, MapPin, Phone, Printer, TriangleAlert, WifiOff } from 'lucide-react';
+import { CalendarPlus, Clock, FileText, MapPin, Phone, Printer, TriangleAlert, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { keepTicketOffline } from '../../../lib/offline-ticket.ts';
-import { useCinemaTimeZone } from '../../admin/api/get-cinema-time-zone.ts';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ticketPath, useTicket } from '../api/get-ticket.ts';
 import { ticketCalendar } from '../ics.ts';
@@ -197,6 +197,10 @@ export function TicketPage({ bookingId }: { bookingId: string }) {
             <CalendarPlus aria-hidden className="size-4" />
             Add to calendar
           </button>
+          <Link to={`/invoices/${encodeURIComponent(bookingId)}`} className={buttonClassName('secondary')}>
+            <FileText aria-hidden className="size-4" />
+            Tax invoice
+          </Link>
         </div>
       </article>
       <p className="marquee-ticket-actions mb-8 text-center text-sm text-zinc-600 dark:text-zinc-400">

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { fieldOfProblem, toFormValues, toSettingsUpdate } from './settings-form.ts';
+
+const settings = {
+  cinema: {
+    name: 'Marquee',
+    legalName: 'Marquee Pvt Ltd',
+    address: 'Road',
+    phone: '1',
+    hours: 'Daily',
+    gstin: '',
+    stateCode: '29',
+    sac: '9996',
+  },
+  tax: {
+    ticketSlabs: [
+      { upTo: 100, rate: 5 },
+      { upTo: null, rate: 18 },
+    ],
+    foodRate: 5,
+    invoicePrefix: 'MQ',
+  },
+};
+
+describe('the settings form', () => {
+  it('round-trips the settings, an empty upTo meaning no bound', () => {
+    expect(toSettingsUpdate(toFormValues(settings))).toEqual(settings);
+  });
+
+  it('sends text that is not a number as typed, for the server to name', () => {
+    const values = toFormValues(settings);
+    values.foodRate = 'five';
+    values.slabs[0]!.rate = ' 12.5 ';
+    values.invoicePrefix = ' mq ';
+    const update = toSettingsUpdate(values);
+    expect(update.tax?.foodRate).toBe('five');
+    expect(update.tax?.ticketSlabs?.[0]).toEqual({ upTo: 100, rate: 12.5 });
+    expect(update.tax?.invoicePrefix).toBe('MQ');
+  });
+
+  it('finds the control a refusal names', () => {
+    expect(fieldOfProblem('cinema.gstin: Please enter a valid GSTIN')).toBe('cinema.gstin');
+    expect(fieldOfProblem('tax.ticketSlabs: ticketSlabs: the last slab must have upTo null')).toBe(
+      'tax.ticketSlabs',
+    );
+    expect(fieldOfProblem('Not authorized')).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+import type { Settings, SettingsUpdate } from '@marquee/shared';
+
+/** The settings form's values: every control's text, as typed. */
+export interface SettingsFormValues {
+  cinema: Record<keyof Settings['cinema'], string>;
+  slabs: { upTo: string; rate: string }[];
+  foodRate: string;
+  invoicePrefix: string;
+}
+
+export function toFormValues(settings: Settings): SettingsFormValues {
+  return {
+    cinema: { ...settings.cinema },
+    slabs: settings.tax.ticketSlabs.map((s) => ({
+      upTo: s.upTo === null ? '' : String(s.upTo),
+      rate: String(s.rate),
+    })),
+    foodRate: String(settings.tax.foodRate),
+    invoicePrefix: settings.tax.invoicePrefix,
+  };
+}
+
+/** A number as typed; text that is not one is sent as is, for the server to name. */
+const numberOf = (text: string): number | string => {
+  const trimmed = text.trim();
+  return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
+};
+
+/**
+ * The PUT body: the whole of both sections. Numbers that do not parse are sent as typed, so the
+ * server's refusal names them (the body is then not a valid SettingsUpdate, hence the cast).
+ */
+export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
+  const body = {
+    cinema: values.cinema,
+    tax: {
+      ticketSlabs: values.slabs.map((s) => ({
+        upTo: s.upTo.trim() === '' ? null : numberOf(s.upTo),
+        rate: numberOf(s.rate),
+      })),
+      foodRate: numberOf(values.foodRate),
+      invoicePrefix: values.invoicePrefix.trim().toUpperCase(),
+    },
+  };
+  return body as SettingsUpdate;
+}
+
+/**
+ * Which control a server refusal is about: 'cinema.gstin: …' → 'cinema.gstin'; 'tax.ticketSlabs…'
+ * → 'tax.ticketSlabs'. Null when it names none.
+ */
+export function fieldOfProblem(message: string): string | null {
+  const match = /^(cinema\.\w+|tax\.\w+)/.exec(message);
+  return match ? match[1]! : null;
+}

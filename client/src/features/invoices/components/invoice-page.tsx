@@ -1,0 +1,203 @@
+import { formatDate, formatRupees, type Invoice } from '@marquee/shared';
+import { Printer, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { useInvoice } from '../api/get-invoice.ts';
+
+// On paper: the invoice alone on one A4 page, black on white whatever the theme.
+const printStyles = `
+@media print {
+  @page { size: A4; margin: 12mm; }
+  html, body { background: #fff !important; }
+  body * { visibility: hidden !important; }
+  .marquee-invoice, .marquee-invoice * { visibility: visible !important; color: #000 !important;
+    background: #fff !important; border-color: #000 !important; box-shadow: none !important; }
+  .marquee-invoice { border: 0 !important; border-radius: 0 !important; position: absolute; inset: 0 auto auto 0; width: 100%; max-width: none; margin: 0;
+    padding: 0; font-size: 10pt; break-inside: avoid; }
+  .marquee-invoice-actions { display: none !important; }
+}`;
+
+const cell = 'whitespace-nowrap px-2 py-1.5 text-right tabular-nums';
+const head = 'px-2 py-1.5 text-right font-semibold';
+
+function Party({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="text-sm">
+      <h2 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+        {title}
+      </h2>
+      <div className="mt-1 space-y-0.5">{children}</div>
+    </section>
+  );
+}
+
+function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+  const { seller, buyer, totals } = invoice;
+  return (
+    <article
+      aria-labelledby="invoice-heading"
+      className="marquee-invoice mx-auto my-6 max-w-3xl rounded-2xl border border-zinc-200 bg-white p-6 text-zinc-900 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-zinc-200 pb-4 dark:border-zinc-800">
+        <div>
+          <h1 id="invoice-heading" className="text-2xl font-bold">
+            Tax invoice
+          </h1>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{seller.name}</p>
+        </div>
+        <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm">
+          <dt className="text-zinc-600 dark:text-zinc-400">Invoice no.</dt>
+          <dd className="font-mono font-semibold" data-testid="invoice-number">
+            {invoice.number}
+          </dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Date</dt>
+          <dd>{formatDate(invoice.date, 'long')}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Booking</dt>
+          <dd className="font-mono">{invoice.booking.reference}</dd>
+        </dl>
+      </header>
+
+      <div className="grid gap-4 border-b border-zinc-200 py-4 sm:grid-cols-2 dark:border-zinc-800">
+        <Party title="Supplier">
+          <p className="font-semibold">{seller.legalName}</p>
+          {seller.address && <p>{seller.address}</p>}
+          <p>GSTIN: {seller.gstin || 'not registered'}</p>
+          {seller.stateCode && <p>State code: {seller.stateCode}</p>}
+        </Party>
+        <Party title="Recipient">
+          <p className="font-semibold">{buyer.name}</p>
+          {buyer.gstin && <p>GSTIN: {buyer.gstin}</p>}
+          <p>Place of supply: {seller.stateCode || 'the cinema’s state'}</p>
+        </Party>
+      </div>
+
+      <div className="overflow-x-auto py-4">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">Lines of invoice {invoice.number}, amounts in rupees</caption>
+          <thead>
+            <tr className="border-b border-zinc-300 dark:border-zinc-700">
+              <th scope="col" className="px-2 py-1.5 text-left font-semibold">
+                Description
+              </th>
+              <th scope="col" className={head}>
+                SAC
+              </th>
+              <th scope="col" className={head}>
+                Qty
+              </th>
+              <th scope="col" className={head}>
+                Rate
+              </th>
+              <th scope="col" className={head}>
+                Taxable value
+              </th>
+              <th scope="col" className={head}>
+                CGST
+              </th>
+              <th scope="col" className={head}>
+                SGST
+              </th>
+              <th scope="col" className={head}>
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.lines.map((line, i) => (
+              <tr key={i} className="border-b border-zinc-100 dark:border-zinc-800">
+                <th scope="row" className="px-2 py-1.5 text-left font-normal">
+                  {line.description}
+                </th>
+                <td className={cell}>{line.sac}</td>
+                <td className={cell}>{line.quantity}</td>
+                <td className={cell}>{line.rate} %</td>
+                <td className={cell}>{formatRupees(line.taxableValue)}</td>
+                <td className={cell}>{formatRupees(line.cgst)}</td>
+                <td className={cell}>{formatRupees(line.sgst)}</td>
+                <td className={cell}>{formatRupees(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t-2 border-zinc-400 font-semibold dark:border-zinc-600">
+              <th scope="row" colSpan={4} className="px-2 py-1.5 text-left">
+                Total (GST included)
+              </th>
+              <td className={cell}>{formatRupees(totals.taxableValue)}</td>
+              <td className={cell}>{formatRupees(totals.cgst)}</td>
+              <td className={cell}>{formatRupees(totals.sgst)}</td>
+              <td className={cell} data-testid="invoice-total">
+                {formatRupees(totals.total)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+
+      {invoice.creditNotes.length > 0 && (
+        <section
+          aria-labelledby="credit-notes-heading"
+          className="border-t border-zinc-200 pt-4 dark:border-zinc-800"
+        >
+          <h2 id="credit-notes-heading" className="text-sm font-semibold">
+            Credit notes against this invoice
+          </h2>
+          <ul className="mt-1 text-sm">
+            {invoice.creditNotes.map((note) => (
+              <li key={note.number}>
+                <span className="font-mono">{note.number}</span> of {formatDate(note.date, 'long')}:{' '}
+                {formatRupees(note.total)} refunded
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400">
+        Prices include GST. Intra-state supply: CGST and SGST. This is a computer-generated invoice.
+      </p>
+
+      <div className="marquee-invoice-actions mt-4 flex flex-wrap gap-3">
+        <button type="button" onClick={() => window.print()} className={buttonClassName('primary')}>
+          <Printer aria-hidden className="size-4" />
+          Print
+        </button>
+        <Link to="/mybookings" className={buttonClassName('secondary')}>
+          My Bookings
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** /invoices/{bookingId}: the tax invoice, ready to print on one A4 page (CONTRACT §10). */
+export function InvoicePage({ bookingId }: { bookingId: string }) {
+  const query = useInvoice(bookingId);
+  if (query.isPending) {
+    return (
+      <p role="status" className="py-16 text-center text-zinc-600 dark:text-zinc-400">
+        Loading the invoice…
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-md py-16 text-center">
+        <TriangleAlert aria-hidden className="mx-auto mb-3 size-8 text-amber-600" />
+        <h1 className="text-xl font-bold">No invoice to show</h1>
+        <p className="mt-2 text-zinc-700 dark:text-zinc-300">{query.error.message}</p>
+        <Link to="/mybookings" className={buttonClassName('secondary', 'mt-6')}>
+          My Bookings
+        </Link>
+      </div>
+    );
+  }
+  const { invoice } = query.data;
+  return (
+    <>
+      <title>{`Invoice ${invoice.number}`}</title>
+      <style>{printStyles}</style>
+      <InvoiceDocument invoice={invoice} />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import type { BuyerGstinResponse } from '@marquee/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { ApiError, api } from '../../../lib/api.ts';
+
+/**
+ * The payment page's optional GSTIN for the tax invoice (CONTRACT §10): saved on the booking
+ * before paying, shown upper-cased as the server kept it.
+ */
+export function BuyerGstinField({ bookingId }: { bookingId: string }) {
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [saved, setSaved] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const save = useMutation({
+    mutationFn: (buyerGstin: string) =>
+      api<BuyerGstinResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/buyer-gstin`, {
+        method: 'PUT',
+        body: { buyerGstin },
+        fallbackMessage: 'Could not save the GSTIN',
+      }),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      const answer = await save.mutateAsync(value);
+      setSaved(answer.buyerGstin);
+      if (answer.buyerGstin) setValue(answer.buyerGstin);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Could not save the GSTIN');
+    }
+  }
+
+  return (
+    <details className="mt-5 rounded-lg border border-zinc-200 px-4 py-3 text-sm dark:border-zinc-800">
+      <summary className="cursor-pointer font-medium">Add a GSTIN to the tax invoice (optional)</summary>
+      <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-2">
+        <label htmlFor={id} className="font-medium">
+          Your GSTIN
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={id}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            maxLength={20}
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : `${id}-status`}
+            className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 font-mono uppercase dark:border-zinc-700 dark:bg-zinc-950"
+          />
+          <button type="submit" className={buttonClassName('secondary', 'h-10')} disabled={save.isPending}>
+            Save GSTIN
+          </button>
+        </div>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="font-medium text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        <p id={`${id}-status`} role="status" className="text-zinc-600 dark:text-zinc-400">
+          {saved ? `The invoice will show GSTIN ${saved}.` : ''}
+        </p>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpInPage } from './accounts.ts';
+import {
+  signInAdminInPage,
+  callApi,
+  adminToken,
+  cinemaDates,
+  createMovie,
+  createShows,
+  soonSlot,
+  withdrawCreatedShows,
+} from './admin-fixtures.ts';
+import { openTestBrowser, seriousViolations } from './browser.ts';
+import { bookInPage, paymentPath } from './payment-fixtures.ts';
+
+// CONTRACT §10: /invoices/{bookingId} shows the tax invoice, reached from My Bookings and the
+// ticket, on one A4 page in print, in both themes on screen.
+
+const shots = process.env.MARQUEE_SCREENSHOTS;
+let admin: string;
+let showId: string;
+
+beforeAll(async () => {
+  admin = await adminToken();
+  const { timeZone } = await cinemaDates();
+  const movie = await createMovie(admin);
+  const slot = soonSlot(timeZone, 3 * 3600);
+  // ₹101: the 18 % slab.
+  showId = (await createShows(admin, movie._id, slot.date, [slot.time], 101))[0]!._id;
+});
+afterAll(() => withdrawCreatedShows(admin));
+
+describe('the tax invoice page', () => {
+  it('opens from My Bookings and the ticket, passes axe in both themes and prints on one A4 page', async () => {
+    const { page } = await openTestBrowser();
+    await signUpInPage(page);
+    const created = await bookInPage(page, showId, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']);
+    const paymentId = new URL(created.url).pathname.split('/').pop()!;
+    const paid = await page.evaluate(
+      (id) => fetch(`/api/payments/${id}/sandbox-pay`, { method: 'POST' }).then((r) => r.status),
+      paymentId,
+    );
+    expect(paid).toBe(200);
+
+    await page.goto('/mybookings');
+    await page
+      .getByRole('link', { name: /^Invoice/ })
+      .first()
+      .click();
+    await page.waitForURL(`**/invoices/${created.bookingId}`);
+    await page.getByRole('heading', { name: 'Tax invoice' }).waitFor();
+    const number = await page.getByTestId('invoice-number').textContent();
+    expect(number).toMatch(/^MQ\d{4}-\d{6}$/);
+    expect(await page.getByTestId('invoice-total').textContent()).toBe('₹808');
+    expect(await page.getByRole('row').count()).toBe(8 + 2);
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      if (colorScheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        colorScheme === 'dark',
+      );
+      expect(await seriousViolations(page), colorScheme).toEqual([]);
+      if (shots) await page.screenshot({ path: `${shots}/invoice-${colorScheme}.png`, fullPage: true });
+    }
+
+    // Printed from the dark theme: still black on white, one page.
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+    if (shots) fs.writeFileSync(`${shots}/invoice-print.pdf`, pdf);
+    if (shots) await page.screenshot({ path: `${shots}/invoice-print.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+
+    await page.goto(`/tickets/${created.bookingId}`);
+    await page.getByRole('link', { name: 'Tax invoice' }).click();
+    await page.waitForURL(`**/invoices/${created.bookingId}`);
+    await page.getByTestId('invoice-number').waitFor();
+  });
+});
+
+describe('the settings page', () => {
+  it('saves the cinema’s GSTIN, names a wrong one at its field, and passes axe in both themes', async () => {
+    const { page } = await openTestBrowser();
+    await signInAdminInPage(page);
+    await page.goto('/admin/settings');
+    const gstin = page.getByRole('textbox', { name: 'GSTIN' });
+    await gstin.waitFor();
+    for (const theme of ['light', 'dark'] as const) {
+      if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      expect(await seriousViolations(page), theme).toEqual([]);
+    }
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+
+    await page.getByRole('textbox', { name: 'State code' }).fill('27');
+    await gstin.fill('27AAPFU0939F1ZW');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Please enter a valid GSTIN').waitFor();
+    expect(await gstin.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await gstin.getAttribute('aria-invalid')).toBe('true');
+
+    await gstin.fill('27aapfu0939f1zv');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').waitFor();
+    expect(await gstin.inputValue()).toBe('27AAPFU0939F1ZV');
+    const saved = await callApi<{ settings: { cinema: { gstin: string } } }>(
+      admin,
+      'GET',
+      '/api/admin/settings',
+    );
+    expect(saved.settings.cinema.gstin).toBe('27AAPFU0939F1ZV');
+    await callApi(admin, 'PUT', '/api/admin/settings', { cinema: { gstin: '', stateCode: '' } });
+  });
+});
+
+describe('the buyer’s GSTIN on the payment page', () => {
+  it('shows the GST included; a GSTIN is saved upper-cased before paying and printed on the invoice', async () => {
+    const { page } = await openTestBrowser();
+    await signUpInPage(page);
+    const created = await bookInPage(page, showId, ['B1']);
+    await page.goto(paymentPath(created));
+    // ₹101 at 18 %: 15.41 of it is GST.
+    await page.getByText('incl. GST ₹15.41').waitFor();
+    await page.getByText('Add a GSTIN to the tax invoice (optional)').click();
+    const field = page.getByRole('textbox', { name: 'Your GSTIN' });
+    await field.fill('27AAPFU0939F1ZW');
+    await page.getByRole('button', { name: 'Save GSTIN' }).click();
+    await page.getByRole('alert').getByText('Please enter a valid GSTIN').waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await field.fill('27aapfu0939f1zv');
+    await page.getByRole('button', { name: 'Save GSTIN' }).click();
+    await page.getByText('The invoice will show GSTIN 27AAPFU0939F1ZV.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL('**/loading**');
+    await page.goto(`/invoices/${created.bookingId}`);
+    await page.getByText('GSTIN: 27AAPFU0939F1ZV').waitFor();
+  });
+});

@@ -1,0 +1,39 @@
+-- Seat maps are told by the database itself: every change of a claim, of a booking's status or of
+-- a show NOTIFYs marquee_seats with the show's id (PostgreSQL folds repeats in a transaction), so
+-- no code path can forget one. Every process's seat-map cache listens
+-- (features/seats/seat-map-cache.ts, docs/decisions/0003-read-caches.md).
+CREATE OR REPLACE FUNCTION marquee_notify_seats() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+	v_show uuid;
+BEGIN
+	IF TG_TABLE_NAME = 'shows' THEN
+		v_show := CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END;
+	ELSE
+		v_show := CASE WHEN TG_OP = 'DELETE' THEN OLD.show_id ELSE NEW.show_id END;
+	END IF;
+	PERFORM pg_notify('marquee_seats', v_show::text);
+	RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS booking_seats_notify_insert ON booking_seats;
+--> statement-breakpoint
+CREATE TRIGGER booking_seats_notify_insert AFTER INSERT ON booking_seats
+	FOR EACH ROW EXECUTE FUNCTION marquee_notify_seats();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS booking_seats_notify_update ON booking_seats;
+--> statement-breakpoint
+CREATE TRIGGER booking_seats_notify_update AFTER UPDATE OF is_live ON booking_seats
+	FOR EACH ROW WHEN (OLD.is_live IS DISTINCT FROM NEW.is_live) EXECUTE FUNCTION marquee_notify_seats();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS bookings_notify_status ON bookings;
+--> statement-breakpoint
+CREATE TRIGGER bookings_notify_status AFTER UPDATE OF status ON bookings
+	FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION marquee_notify_seats();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS shows_notify_change ON shows;
+--> statement-breakpoint
+CREATE TRIGGER shows_notify_change AFTER UPDATE OR DELETE ON shows
+	FOR EACH ROW EXECUTE FUNCTION marquee_notify_seats();

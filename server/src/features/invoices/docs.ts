@@ -1,0 +1,62 @@
+import {
+  buyerGstinRequest,
+  buyerGstinResponse,
+  gstReportResponse,
+  invoiceResponse,
+  isIsoDate,
+} from '@marquee/shared';
+import { z } from 'zod';
+import { idParam, routeSchema } from '../../plugins/openapi.ts';
+
+const day = (name: string) =>
+  z
+    .string({ message: `${name} is required (YYYY-MM-DD)` })
+    .trim()
+    .refine(isIsoDate, `${name} is a date YYYY-MM-DD`);
+
+export const gstReportQuery = z
+  .object({
+    from: day('from'),
+    to: day('to'),
+    format: z.enum(['json', 'csv'], { message: 'format is json or csv' }).optional(),
+  })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to' });
+
+/** The invoice routes as /api/openapi.json describes them. */
+export const invoiceDocs = {
+  one: routeSchema({
+    tags: ['Bookings'],
+    summary: 'The tax invoice of a paid booking, with its credit notes (CONTRACT §10)',
+    description:
+      'Amounts in rupees. Issued when the booking is paid; a refund adds a credit note. The `/invoices/{id}` page prints it.',
+    auth: 'user',
+    params: idParam('id', 'The booking id'),
+    ok: invoiceResponse,
+    errors: {
+      403: 'Not the booking’s owner, staff or an admin',
+      404: 'No such booking',
+      409: 'The booking is not paid yet: it has no invoice',
+    },
+  }),
+  gstReport: routeSchema({
+    tags: ['Admin'],
+    summary: 'The GST report: invoices less credit notes per rate, for days of the cinema’s calendar',
+    description: '`&format=csv` answers the same figures as a CSV file.',
+    auth: 'admin',
+    querystring: gstReportQuery,
+    ok: gstReportResponse,
+  }),
+  buyerGstin: routeSchema({
+    tags: ['Bookings'],
+    summary: 'Give (or clear) the buyer’s GSTIN for the tax invoice while the booking is unpaid',
+    auth: 'user',
+    params: idParam('id', 'The booking id'),
+    body: buyerGstinRequest,
+    ok: buyerGstinResponse,
+    errors: {
+      403: 'Not the booking’s owner',
+      404: 'No such booking',
+      409: 'The booking is no longer waiting for payment',
+    },
+  }),
+};

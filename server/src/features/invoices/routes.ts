@@ -1,0 +1,94 @@
+import {
+  buyerGstinRequest,
+  messages,
+  type BuyerGstinResponse,
+  type GstReportResponse,
+  type InvoiceResponse,
+} from '@marquee/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { bookings } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { isStaff, requireAdmin, requireUser } from '../auth/guards.ts';
+import { parseInput } from '../../lib/parse.ts';
+import { gstReport, gstReportCsv } from './gst-report.ts';
+import { invoiceDocs as docs, gstReportQuery } from './docs.ts';
+import { readInvoice } from './read-invoice.ts';
+
+export const invoiceMessages = {
+  unpaid: 'The invoice is issued once the booking is paid',
+  notPending: 'The GSTIN can be given only while the booking waits for payment',
+} as const;
+
+export async function invoiceRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+
+  // The owner, staff (the counter reprints it) and admins.
+  app.get<{ Params: { id: string } }>(
+    '/api/bookings/:id/invoice',
+    { schema: docs.one },
+    async (request): Promise<InvoiceResponse> => {
+      const user = await requireUser(request);
+      if (!isUuid(request.params.id)) throw notFound('Booking not found');
+      const [booking] = await db
+        .select({ userId: bookings.userId })
+        .from(bookings)
+        .where(eq(bookings.id, request.params.id));
+      if (!booking) throw notFound('Booking not found');
+      if (booking.userId !== user.id && !isStaff(user))
+        throw new AppError('FORBIDDEN', messages.notAuthorized);
+      const invoice = await readInvoice({
+        db,
+        bookingId: request.params.id,
+        timeZone: config.CINEMA_TIMEZONE,
+      });
+      if (!invoice) throw conflict(invoiceMessages.unpaid);
+      return { success: true, message: 'Invoice fetched', invoice };
+    },
+  );
+
+  app.get('/api/admin/reports/gst', { schema: docs.gstReport }, async (request, reply) => {
+    await requireAdmin(request);
+    const { from, to, format } = parseInput(gstReportQuery, request.query ?? {});
+    const report = await gstReport({ db, from, to, timeZone: config.CINEMA_TIMEZONE });
+    if (format === 'csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="marquee-gst-${from}-to-${to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(`\uFEFF${gstReportCsv(report)}`);
+    }
+    const answer: GstReportResponse = { success: true, message: 'GST report', from, to, ...report };
+    return answer;
+  });
+
+  // The payment page: the buyer adds a GSTIN before paying. A conditional update, so a payment
+  // committing first (its invoice issued) makes this a 409 rather than a change after the fact.
+  app.put<{ Params: { id: string } }>(
+    '/api/bookings/:id/buyer-gstin',
+    { schema: docs.buyerGstin },
+    async (request): Promise<BuyerGstinResponse> => {
+      const user = await requireUser(request);
+      if (!isUuid(request.params.id)) throw notFound('Booking not found');
+      const { buyerGstin } = parseInput(buyerGstinRequest, request.body ?? {});
+      const [booking] = await db
+        .select({ userId: bookings.userId })
+        .from(bookings)
+        .where(eq(bookings.id, request.params.id));
+      if (!booking) throw notFound('Booking not found');
+      if (booking.userId !== user.id) throw new AppError('FORBIDDEN', messages.notAuthorized);
+      const updated = await db
+        .update(bookings)
+        .set({ buyerGstin: buyerGstin ?? null })
+        .where(and(eq(bookings.id, request.params.id), eq(bookings.status, 'pending')))
+        .returning({ id: bookings.id });
+      if (!updated.length) throw conflict(invoiceMessages.notPending);
+      return {
+        success: true,
+        message: buyerGstin ? 'GSTIN saved' : 'GSTIN removed',
+        buyerGstin: buyerGstin ?? null,
+      };
+    },
+  );
+}

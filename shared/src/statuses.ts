@@ -1,0 +1,17 @@
+/**
+ * The states a booking, a payment and a refund can be in: one list each, for the API schemas, the
+ * database's check constraints (server/src/db/schema.ts) and every comparison in code (a column
+ * typed by these lists makes a misspelt status a type error).
+ */
+
+/** pending: seats held while the buyer pays; paid; cancelled (by the buyer or staff); expired (hold lapsed). */
+export const bookingStatuses = ['pending', 'paid', 'cancelled', 'expired'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** A checkout at a gateway: open until paid (succeeded), closed unpaid (expired), or paid back (refunded). */
+export const paymentStatuses = ['open', 'succeeded', 'expired', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Money owed back: pending until the gateway confirms (succeeded) or gives up (failed, retried by staff). */
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
