@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import type { RefundFault } from './fake-gateway.ts';
+import { PROCESSES, SEATS_PER_SHOW, SHOWS, USERS, type Command, type World } from './world.ts';
+
+const proc = fc.nat(PROCESSES - 1);
+const sched = fc.array(fc.nat(9), { maxLength: 4 });
+const leave = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.nat(2) });
+/** One command in ten: its actor dies when it reaches a refund call at a gateway. */
+const crash = fc.oneof(
+  { weight: 9, arbitrary: fc.constant(false) },
+  { weight: 1, arbitrary: fc.constant(true) },
+);
+const fault: fc.Arbitrary<RefundFault> = fc.constantFrom('ok', '500', 'lost', 'refused');
+
+const ops = [
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      op: fc.constant('hold' as const),
+      proc,
+      user: fc.nat(USERS - 1),
+      show: fc.nat(SHOWS - 1),
+      seats: fc.uniqueArray(fc.nat(SEATS_PER_SHOW - 1), { minLength: 1, maxLength: 3 }),
+      best: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(0) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }) },
+      ),
+      stripe: fc.boolean(),
+      gap: fc.boolean(),
+      failCheckout: fc.oneof(
+        { weight: 5, arbitrary: fc.constant(false) },
+        { weight: 1, arbitrary: fc.constant(true) },
+      ),
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({ op: fc.constant('pay' as const), proc, pick: fc.nat(20), deliver: fc.boolean() }),
+  },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('deliver' as const), proc, pick: fc.nat(20) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('cancel' as const), proc, pick: fc.nat(20), staff: fc.boolean() }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('cancelShow' as const), proc, show: fc.nat(SHOWS - 1) }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('advance' as const),
+      to: fc.constantFrom('seconds' as const, 'window' as const, 'start' as const),
+      amount: fc.nat(599),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('sweep' as const), proc }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('refunds' as const),
+      proc,
+      faults: fc.array(fault, { maxLength: 2 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('retry' as const), proc, pick: fc.nat(5) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('crash' as const), pick: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('restart' as const), proc }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('browse' as const), proc, show: fc.nat(SHOWS - 1) }) },
+];
+
+/** One command of a schedule: an operation with the numbers that pick its pause points. */
+export const commandArbitrary: fc.Arbitrary<Command> = fc
+  .tuple(fc.oneof(...ops), sched, leave, crash)
+  .map(
+    ([op, picks, left, dies]) =>
+      ({ ...op, sched: picks, leave: left, ...(dies ? { crash: true } : {}) }) as Command,
+  );
+
+/** fast-check's wrapper: every command may run at any time (the world refuses what makes no sense). */
+class SimCommand implements fc.AsyncCommand<object, World> {
+  constructor(readonly command: Command) {}
+  check() {
+    return true;
+  }
+  async run(_model: object, world: World) {
+    await world.apply(this.command);
+  }
+  toString() {
+    return JSON.stringify(this.command);
+  }
+}
+
+export function scheduleArbitrary(maxCommands: number) {
+  return fc.commands([commandArbitrary.map((command) => new SimCommand(command))], {
+    maxCommands,
+    size: 'max',
+  });
+}

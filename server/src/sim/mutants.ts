@@ -1,0 +1,81 @@
+/**
+ * Deliberate bugs the simulator must catch (decision 0021). SQL mutants change the database
+ * after its migrations; source mutants patch a real module's text as it is loaded (mutant-hooks.mjs),
+ * so production code carries nothing for them. A patch that no longer matches stops the run.
+ */
+export interface Mutant {
+  name: string;
+  what: string;
+  /** Statements run on the database before the first schedule. */
+  sql?: string[];
+  /** A module under server/src and the exact text to replace in it. */
+  source?: { file: string; find: string; replace: string };
+  /** A seed from which the simulator catches it within this many schedules (sim-mutants.test.ts). */
+  proof: { seed: number; schedules: number };
+}
+
+export const mutants: Mutant[] = [
+  {
+    name: 'live-claims-index',
+    what: 'drop the unique index on live seat claims (booking_seats_live_uq)',
+    sql: ['drop index booking_seats_live_uq'],
+    proof: { seed: 1, schedules: 5 },
+  },
+  {
+    name: 'cancel-skips-refund',
+    what: 'cancelling a paid booking records no refund',
+    source: {
+      file: 'features/bookings/cancel-booking.ts',
+      find: '    if (paid) {',
+      replace: '    if (paid && false) {',
+    },
+    proof: { seed: 1, schedules: 18 },
+  },
+  {
+    name: 'refund-succeeded-before-gateway',
+    what: 'a refund is marked succeeded when claimed, before the gateway is called',
+    source: {
+      file: 'features/payments/refund-worker.ts',
+      find: '        attempts: sql`${refunds.attempts} + 1`,',
+      replace: "        attempts: sql`${refunds.attempts} + 1`,\n        status: 'succeeded',",
+    },
+    proof: { seed: 1, schedules: 4 },
+  },
+  {
+    name: 'release-holds-early',
+    what: 'the sweep releases holds five minutes before their window closes',
+    source: {
+      file: 'features/bookings/release-expired.ts',
+      find: 'sql`select marquee_release_lapsed(${now.toISOString()}::timestamptz',
+      replace:
+        'sql`select marquee_release_lapsed(${new Date(now.getTime() + 300_000).toISOString()}::timestamptz',
+    },
+    proof: { seed: 4, schedules: 17 },
+  },
+  {
+    name: 'late-skips-show-cancelled',
+    what: 'a late payment is honoured on a cancelled show',
+    source: {
+      file: 'features/payments/handle-event.ts',
+      find: "  if (show.status !== 'active') return lateReasons.cancelledShow;",
+      replace: '',
+    },
+    proof: { seed: 27, schedules: 315 },
+  },
+  {
+    name: 'late-skips-started',
+    what: 'a late payment is honoured after its show started',
+    source: {
+      file: 'features/payments/handle-event.ts',
+      find: '  if (show.startsAt <= now) return lateReasons.started;',
+      replace: '',
+    },
+    proof: { seed: 1, schedules: 22 },
+  },
+];
+
+export function findMutant(name: string): Mutant {
+  const mutant = mutants.find((candidate) => candidate.name === name);
+  if (!mutant) throw new Error(`No mutant ${name}; --list-mutants names them`);
+  return mutant;
+}

@@ -1,0 +1,145 @@
+import crypto, { createHash } from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { scheduleArbitrary } from './commands.ts';
+import { findMutant } from './mutants.ts';
+import { emptyCounters, Violation, World, type Counters } from './world.ts';
+
+export interface CampaignOptions {
+  database: Database;
+  runs: number;
+  seed: number;
+  /** A mutant whose SQL the campaign applies (source mutants are loaded by the CLI). */
+  mutant?: string;
+  maxCommands?: number;
+  /** Shrink a failing schedule (slower); mutant runs stop at the first failure. */
+  shrink?: boolean;
+  /** fast-check's path of one failing schedule (printed with it): replays just that one. */
+  path?: string;
+  /** Hears every trace line as the schedules run (--trace). */
+  onTrace?: (line: string) => void;
+}
+
+export interface CampaignResult {
+  schedules: number;
+  perMinute: number;
+  digest: string;
+  counters: Counters;
+  /** Names of sometimes-counters that stayed at zero. */
+  never: string[];
+  failure?: { seed: number; path: string; message: string; schedule: string; trace: string[] };
+}
+
+/** The day the first schedule starts; each later one starts three days on (the clock never goes back). */
+const EPOCH = Date.UTC(2030, 0, 1, 4, 30);
+
+/**
+ * Runs `runs` schedules from `seed` on `database` and checks every invariant after every step,
+ * then drains each schedule. Ids are drawn from a generator seeded by `seed` while it runs, so on
+ * the embedded database the same seed gives the same trace digest.
+ */
+export async function runCampaign(options: CampaignOptions): Promise<CampaignResult> {
+  const { database, runs, seed, maxCommands = 25, shrink = true } = options;
+  const restore = seedIds(seed);
+  const digest = createHash('sha256');
+  const counters = emptyCounters();
+  let schedules = 0;
+  let failedTrace: string[] = [];
+  const started = performance.now();
+  try {
+    for (const statement of options.mutant ? (findMutant(options.mutant).sql ?? []) : []) {
+      await database.db.execute(sql.raw(statement));
+    }
+    const property = fc.asyncProperty(scheduleArbitrary(maxCommands), async (commands) => {
+      schedules++;
+      const world = new World(
+        database,
+        new Date(EPOCH + schedules * 3 * 86_400_000),
+        counters,
+        `${seed}-${schedules}`,
+      );
+      await world.setup();
+      try {
+        await fc.asyncModelRun(() => ({ model: {}, real: world }), commands);
+        await world.drain();
+      } catch (error) {
+        failedTrace = world.trace;
+        throw error;
+      } finally {
+        for (const line of world.trace) {
+          digest.update(`${line}\n`);
+          options.onTrace?.(line);
+        }
+        await world.close();
+      }
+    });
+    const details = await fc.check(property, {
+      seed,
+      numRuns: runs,
+      endOnFailure: !shrink,
+      ...(options.path ? { path: options.path } : {}),
+    });
+    const minutes = (performance.now() - started) / 60_000;
+    const never = neverReached(counters, runs);
+    const result: CampaignResult = {
+      schedules,
+      perMinute: Math.round(schedules / minutes),
+      digest: digest.digest('hex'),
+      counters,
+      never,
+    };
+    if (details.failed) {
+      const error = details.errorInstance;
+      result.failure = {
+        seed: details.seed,
+        path: details.counterexamplePath ?? '',
+        message: error instanceof Violation ? error.message : String((error as Error)?.stack ?? error),
+        schedule: details.counterexample ? String(details.counterexample[0]) : '',
+        trace: failedTrace,
+      };
+    }
+    return result;
+  } finally {
+    restore();
+  }
+}
+
+/** Sometimes-counters that a campaign of enough schedules must have seen at least once. */
+function neverReached(counters: Counters, runs: number): string[] {
+  if (runs < 50) return [];
+  const never: string[] = [];
+  if (!counters.lateHonoured) never.push('late payment honoured');
+  if (!Object.keys(counters.lateRefunded).length) never.push('late payment refunded');
+  if (!counters.duplicateEvent) never.push('duplicate event');
+  if (!counters.lostRefundAnswer) never.push('lost refund answer');
+  if (!counters.crashAfterClaim) never.push('crash between refund claim and result');
+  return never;
+}
+
+/** Replaces crypto.randomUUID (for every module that imported it) with a seeded generator. */
+function seedIds(seed: number): () => void {
+  const original = crypto.randomUUID;
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    // mulberry32
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  crypto.randomUUID = (() => {
+    const bytes = Array.from({ length: 16 }, () => Math.floor(next() * 256));
+    bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+    bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+    const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }) as typeof crypto.randomUUID;
+  syncBuiltinESMExports();
+  return () => {
+    crypto.randomUUID = original;
+    syncBuiltinESMExports();
+  };
+}

@@ -1,0 +1,134 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/** Who is running: the actor's name and whether it was abandoned (a crash). */
+interface ActorContext {
+  name: string;
+  process: number;
+  crashed: boolean;
+}
+
+interface PausePoint {
+  actor: ActorContext;
+  what: string;
+  release: () => void;
+}
+
+export interface ActorHandle {
+  name: string;
+  process: number;
+  done: boolean;
+  /** Set when the actor's operation threw. */
+  error?: unknown;
+  result?: unknown;
+}
+
+/**
+ * Releases one pause point at a time. An actor pauses before each database call and each gateway
+ * call that leaves the app (gated-db.ts, fake-gateway.ts); `runUntil` releases the point the
+ * schedule picks, waits until the world is quiet again, and repeats (decision 0021).
+ */
+export class Scheduler {
+  private readonly storage = new AsyncLocalStorage<ActorContext>();
+  private readonly waiting: PausePoint[] = [];
+  private readonly actors: { context: ActorContext; handle: ActorHandle }[] = [];
+  /** Database calls started and not yet answered: the world is not quiet while any is. */
+  private inFlight = 0;
+  private changes = 0;
+
+  /** Starts `operation` as an actor: it runs until its first pause point. */
+  start(name: string, process: number, operation: () => Promise<unknown>): ActorHandle {
+    const context: ActorContext = { name, process, crashed: false };
+    const handle: ActorHandle = { name, process, done: false };
+    this.actors.push({ context, handle });
+    void this.storage.run(context, async () => {
+      try {
+        handle.result = await operation();
+      } catch (error) {
+        handle.error = error;
+      } finally {
+        handle.done = true;
+        this.changes++;
+      }
+    });
+    return handle;
+  }
+
+  /** Awaited by simulated code before an outside call; outside any actor it passes at once. */
+  pause(what: string): Promise<void> {
+    const actor = this.storage.getStore();
+    if (!actor) return Promise.resolve();
+    this.changes++;
+    return new Promise<void>((resolve) => {
+      this.waiting.push({ actor, what, release: resolve });
+    });
+  }
+
+  /** Counts a database call as in flight until it settles. */
+  track<T>(promise: PromiseLike<T>): Promise<T> {
+    this.inFlight++;
+    this.changes++;
+    return Promise.resolve(promise).finally(() => {
+      this.inFlight--;
+      this.changes++;
+    });
+  }
+
+  /** Waits until nothing runs: no database call in flight and a turn of the event loop unchanged. */
+  async quiet(): Promise<void> {
+    for (;;) {
+      const before = this.changes;
+      await nextTurn();
+      if (this.inFlight === 0 && this.changes === before) return;
+    }
+  }
+
+  /** Actors started and neither finished nor abandoned. */
+  live(): ActorHandle[] {
+    return this.actors.filter(({ context, handle }) => !handle.done && !context.crashed).map((a) => a.handle);
+  }
+
+  /** The pause points waiting, in the order they arrived (what the schedule's numbers pick from). */
+  points(): { actor: string; what: string }[] {
+    return this.waiting.map((point) => ({ actor: point.actor.name, what: point.what }));
+  }
+
+  /** Releases the `pick`-th waiting point (modulo their number) and waits for quiet; its label. */
+  async step(pick: number): Promise<string | null> {
+    await this.quiet();
+    if (!this.waiting.length) return null;
+    const [point] = this.waiting.splice(pick % this.waiting.length, 1);
+    point!.release();
+    await this.quiet();
+    return `${point!.actor.name}@${point!.what}`;
+  }
+
+  /** Releases the first waiting point of `handle`'s actor (if any) and waits for quiet. */
+  async stepActor(handle: ActorHandle): Promise<boolean> {
+    await this.quiet();
+    const at = this.waiting.findIndex((point) => point.actor.name === handle.name);
+    if (at === -1) return false;
+    const [point] = this.waiting.splice(at, 1);
+    point!.release();
+    await this.quiet();
+    return true;
+  }
+
+  /** Abandons an actor where it is paused: it never runs again (a crash between two calls). */
+  crash(handle: ActorHandle): void {
+    const entry = this.actors.find((actor) => actor.handle === handle);
+    if (!entry) return;
+    entry.context.crashed = true;
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      if (this.waiting[i]!.actor === entry.context) this.waiting.splice(i, 1);
+    }
+  }
+
+  /** Forgets finished and abandoned actors. */
+  prune(): void {
+    for (let i = this.actors.length - 1; i >= 0; i--) {
+      const { context, handle } = this.actors[i]!;
+      if (handle.done || context.crashed) this.actors.splice(i, 1);
+    }
+  }
+}

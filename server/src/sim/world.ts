@@ -1,0 +1,777 @@
+import { seatIds } from '@marquee/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/client.ts';
+import { insertMovie, insertShow, insertUser } from '../db/factories.ts';
+import { cancelBooking } from '../features/bookings/cancel-booking.ts';
+import { createBooking } from '../features/bookings/create-booking.ts';
+import { KnownSeats } from '../features/bookings/layout-rules.ts';
+import { releaseExpiredHolds } from '../features/bookings/release-expired.ts';
+import { closeCheckouts } from '../features/payments/checkouts.ts';
+import { counterGateway, type GatewayName, type PaymentGateway } from '../features/payments/gateway.ts';
+import { receiveEvent } from '../features/payments/receive-event.ts';
+import { findDiscrepancies } from '../features/payments/reconcile.ts';
+import { carryOutRefunds, retryRefund } from '../features/payments/refund-worker.ts';
+import { cancelShow } from '../features/programme/cancel-show.ts';
+import { SEAT_CHANNEL, SeatMapCache } from '../features/seats/seat-map-cache.ts';
+import { AppError } from '../lib/app-error.ts';
+import { emptyLedger, FakeGateway, type Ledger, type RefundFault } from './fake-gateway.ts';
+import { gatedDb } from './gated-db.ts';
+import { Scheduler, type ActorHandle } from './scheduler.ts';
+
+export const PROCESSES = 2;
+export const SHOWS = 2;
+export const SEATS_PER_SHOW = 6;
+export const USERS = 3;
+export const WINDOW_SECONDS = 600;
+const PRICE_PAISE = 25_000;
+/** The runner's own channel: a NOTIFY on it marks "everything before has been delivered". */
+const BARRIER_CHANNEL = 'marquee_sim_barrier';
+
+/** One step of a schedule; `sched` picks the pause points, `leave` actors may stay in flight. */
+export type Op =
+  | {
+      op: 'hold';
+      proc: number;
+      user: number;
+      show: number;
+      seats: number[];
+      best: number;
+      stripe: boolean;
+      gap: boolean;
+      failCheckout: boolean;
+    }
+  | { op: 'pay'; proc: number; pick: number; deliver: boolean }
+  | { op: 'deliver'; proc: number; pick: number }
+  | { op: 'cancel'; proc: number; pick: number; staff: boolean }
+  | { op: 'cancelShow'; proc: number; show: number }
+  | { op: 'advance'; to: 'seconds' | 'window' | 'start'; amount: number }
+  | { op: 'sweep'; proc: number }
+  | { op: 'refunds'; proc: number; faults: RefundFault[] }
+  | { op: 'retry'; proc: number; pick: number }
+  | { op: 'crash'; pick: number }
+  | { op: 'restart'; proc: number }
+  | { op: 'browse'; proc: number; show: number };
+/** `crash`: the actor dies when it reaches a gateway's refund call (after claiming the refund). */
+export type Command = Op & { sched: number[]; leave: number; crash?: boolean };
+
+export interface Counters {
+  lateHonoured: number;
+  lateRefunded: Record<string, number>;
+  duplicateEvent: number;
+  lostRefundAnswer: number;
+  crashAfterClaim: number;
+}
+
+export function emptyCounters(): Counters {
+  return { lateHonoured: 0, lateRefunded: {}, duplicateEvent: 0, lostRefundAnswer: 0, crashAfterClaim: 0 };
+}
+
+/** An invariant broke: the message says which, with the schedule's aliases. */
+export class Violation extends Error {
+  override name = 'Violation';
+}
+
+interface SimProcess {
+  index: number;
+  db: Db;
+  seatMaps: SeatMapCache;
+  known: KnownSeats;
+  unlisten: () => Promise<void>;
+}
+
+const silent: FastifyBaseLogger = {
+  level: 'silent',
+  fatal() {},
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  silent() {},
+  child() {
+    return silent;
+  },
+} as unknown as FastifyBaseLogger;
+
+const STEPS: Record<string, Record<string, string[]>> = {
+  booking: {
+    pending: ['paid', 'cancelled', 'expired'],
+    paid: ['cancelled'],
+    expired: ['paid'],
+    cancelled: [],
+  },
+  payment: { open: ['succeeded', 'expired'], expired: ['succeeded'], succeeded: ['refunded'], refunded: [] },
+  refund: { pending: ['succeeded', 'failed'], failed: ['pending', 'succeeded'], succeeded: [] },
+};
+
+/**
+ * Legal status changes, closed under composition: between two checks a row may take several
+ * steps (a payment open → succeeded → refunded within one late event and its refund).
+ */
+const LEGAL: Record<string, Record<string, Set<string>>> = Object.fromEntries(
+  Object.entries(STEPS).map(([kind, steps]) => [
+    kind,
+    Object.fromEntries(
+      Object.keys(steps).map((from) => {
+        const reached = new Set<string>();
+        const queue = [...steps[from]!];
+        while (queue.length) {
+          const next = queue.shift()!;
+          if (reached.has(next)) continue;
+          reached.add(next);
+          queue.push(...(steps[next] ?? []));
+        }
+        return [from, reached];
+      }),
+    ),
+  ]),
+);
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/**
+ * One schedule's world: two processes over the shared database, fresh shows and buyers, two fake
+ * gateways with their ledger, a clock, and the trace. `apply` runs one command and checks every
+ * invariant; `drain` settles everything and checks that money is conserved (decision 0021).
+ */
+export class World {
+  readonly scheduler = new Scheduler();
+  readonly ledger: Ledger;
+  readonly trace: string[] = [];
+  private readonly aliases = new Map<string, string>();
+  private readonly aliasCounts = new Map<string, number>();
+  private processes: SimProcess[] = [];
+  private gateways!: { sandbox: FakeGateway; stripe: FakeGateway; all: Map<GatewayName, PaymentGateway> };
+  private users: string[] = [];
+  private staff = '';
+  private shows: { id: string; startsAt: Date; seats: string[] }[] = [];
+  private bookingIds: string[] = [];
+  private statuses = new Map<string, string>();
+  private step = 0;
+  now: Date;
+  private readonly label: string;
+
+  constructor(
+    private readonly database: Database,
+    start: Date,
+    readonly counters: Counters,
+    label: string,
+  ) {
+    this.now = start;
+    this.ledger = emptyLedger(label);
+    this.label = label;
+  }
+
+  get showIds(): string[] {
+    return this.shows.map((show) => show.id);
+  }
+
+  async setup(): Promise<void> {
+    const label = this.label;
+    const db = this.database.db;
+    this.gateways = {
+      sandbox: new FakeGateway('sandbox', this.ledger, this.scheduler),
+      stripe: new FakeGateway('stripe', this.ledger, this.scheduler),
+      all: new Map(),
+    };
+    this.gateways.all.set('sandbox', this.gateways.sandbox);
+    this.gateways.all.set('stripe', this.gateways.stripe);
+    this.gateways.all.set('counter', counterGateway);
+    for (let i = 0; i < USERS; i++) {
+      const user = await insertUser(db, { name: `Buyer ${i}`, email: `sim-${label}-${i}@example.com` });
+      this.users.push(this.alias(user.id, 'u'));
+    }
+    const staff = await insertUser(db, {
+      name: 'Staff',
+      email: `sim-${label}-staff@example.com`,
+      role: 'admin',
+    });
+    this.staff = staff.id;
+    const movie = await insertMovie(db, { title: `Sim ${label}` });
+    for (let i = 0; i < SHOWS; i++) {
+      const startsAt = new Date(this.now.getTime() + (i + 1) * 3_600_000);
+      const show = await insertShow(db, {
+        movieId: movie.id,
+        startsAt,
+        totalSeats: SEATS_PER_SHOW,
+        pricePaise: PRICE_PAISE,
+      });
+      this.alias(show.id, 's');
+      this.shows.push({ id: show.id, startsAt, seats: seatIds(show.layout) });
+    }
+    for (let i = 0; i < PROCESSES; i++) this.processes.push(await this.startProcess(i));
+    this.stopBarrier = await this.database.listen(BARRIER_CHANNEL, (token) => {
+      if (token === this.barrierToken) this.barrierReached?.();
+    });
+  }
+
+  private stopBarrier: (() => Promise<void>) | null = null;
+  private barrierToken = '';
+  private barriers = 0;
+  private barrierReached: (() => void) | null = null;
+
+  /**
+   * Waits until every NOTIFY committed so far has reached the listeners: one sent now arrives
+   * after them (PostgreSQL delivers notifications in commit order; PGlite in order too).
+   */
+  private async barrier(): Promise<void> {
+    this.barrierToken = `${this.label}:${++this.barriers}`;
+    const reached = new Promise<void>((resolve) => (this.barrierReached = resolve));
+    await this.database.db.execute(sql`select pg_notify(${BARRIER_CHANNEL}, ${this.barrierToken})`);
+    await reached;
+    this.barrierReached = null;
+  }
+
+  private async startProcess(index: number): Promise<SimProcess> {
+    const db = gatedDb(this.database.db, this.scheduler);
+    const seatMaps = new SeatMapCache(db);
+    const unlisten = await this.database.listen(SEAT_CHANNEL, (showId) =>
+      showId ? seatMaps.invalidate(showId) : seatMaps.clear(),
+    );
+    return { index, db, seatMaps, known: new KnownSeats(), unlisten };
+  }
+
+  async close(): Promise<void> {
+    for (const process of this.processes) await process.unlisten();
+    await this.stopBarrier?.();
+  }
+
+  /** A short stable name for an id, in order of first sight. */
+  alias(id: string, prefix: string): string {
+    let name = this.aliases.get(id);
+    if (!name) {
+      const n = (this.aliasCounts.get(prefix) ?? 0) + 1;
+      this.aliasCounts.set(prefix, n);
+      name = `${prefix}${n}`;
+      this.aliases.set(id, name);
+    }
+    return id;
+  }
+
+  /** Text with every id replaced by its alias (ids never seen become `?`). */
+  named(text: string): string {
+    return text.replace(UUID, (id) => this.aliases.get(id) ?? '?');
+  }
+
+  private log(line: string) {
+    this.trace.push(this.named(line));
+  }
+
+  private refundDeps(process: SimProcess) {
+    return { db: process.db, gateways: this.gateways.all, clock: () => this.now, log: silent };
+  }
+
+  /** Runs one command: its actor, the pause points it picks, then every invariant. */
+  async apply(command: Command): Promise<void> {
+    this.step++;
+    this.log(`#${this.step} ${describe(command)}`);
+    const before = this.lastStarted;
+    const started = await this.begin(command);
+    const handle = this.lastStarted !== before ? this.lastStarted : null;
+    // The process dies once the actor has claimed a refund and is calling the gateway.
+    while (command.crash && handle && !handle.done) {
+      const points = this.scheduler.points().filter((point) => point.actor === handle.name);
+      if (points.some((point) => point.what.endsWith('.refund'))) {
+        this.counters.crashAfterClaim++;
+        this.scheduler.crash(handle);
+        this.pending = this.pending.filter((entry) => entry.handle !== handle);
+        this.log(`  crashed ${handle.name} calling the gateway`);
+        break;
+      }
+      if (!(await this.scheduler.stepActor(handle))) break;
+    }
+    let i = 0;
+    while (this.scheduler.live().length > command.leave) {
+      const label = await this.scheduler.step(command.sched[i++ % Math.max(1, command.sched.length)] ?? 0);
+      if (label === null) break;
+    }
+    await this.scheduler.quiet();
+    this.finish(started);
+    await this.check();
+  }
+
+  private lastStarted: ActorHandle | null = null;
+  private pending: { handle: ActorHandle; describe: (result: unknown) => string }[] = [];
+
+  private finish(started: boolean) {
+    void started;
+    for (const entry of [...this.pending]) {
+      if (!entry.handle.done) continue;
+      this.pending.splice(this.pending.indexOf(entry), 1);
+      const { handle } = entry;
+      if (handle.error !== undefined) {
+        if (!(handle.error instanceof AppError)) {
+          throw new Violation(`${handle.name} failed unexpectedly: ${String(handle.error)}`);
+        }
+        this.log(`  ${handle.name} → ${handle.error.status} ${handle.error.message}`);
+      } else {
+        this.log(`  ${handle.name} → ${entry.describe(handle.result)}`);
+      }
+    }
+    this.scheduler.prune();
+  }
+
+  private actor<T>(name: string, proc: number, operation: () => Promise<T>, show: (result: T) => string) {
+    const handle = this.scheduler.start(`${name}/p${proc}#${this.step}`, proc, operation);
+    this.pending.push({ handle, describe: (result) => show(result as T) });
+    this.lastStarted = handle;
+    return handle;
+  }
+
+  private async begin(command: Command): Promise<boolean> {
+    const process = 'proc' in command ? this.processes[command.proc % PROCESSES]! : undefined;
+    switch (command.op) {
+      case 'hold': {
+        const show = this.shows[command.show % SHOWS]!;
+        const userId = this.users[command.user % USERS]!;
+        const gateway = command.stripe ? this.gateways.stripe : this.gateways.sandbox;
+        if (command.failCheckout && command.stripe) this.ledger.failNextCheckout = true;
+        const seats = [...new Set(command.seats.map((n) => show.seats[n % show.seats.length]!))];
+        const p = process!;
+        this.actor(
+          'hold',
+          p.index,
+          async () => {
+            try {
+              return await createBooking({
+                db: p.db,
+                gateway,
+                gateways: this.gateways.all,
+                log: silent,
+                now: this.now,
+                userId,
+                showId: show.id,
+                choice: command.best ? { quantity: command.best } : { seatIds: seats },
+                rules: { gapRule: command.gap, releaseMinutes: 60 },
+                known: p.known,
+                limits: { windowSeconds: WINDOW_SECONDS, maxUnpaid: 3, maxPerShow: 1 },
+              });
+            } finally {
+              p.seatMaps.invalidate(show.id);
+            }
+          },
+          (created) => {
+            this.bookingIds.push(created.hold.bookingId);
+            this.alias(created.hold.bookingId, 'b');
+            return `held ${created.hold.bookingId} ${created.hold.seats.join(',')} ${created.hold.amountPaise}`;
+          },
+        );
+        return true;
+      }
+      case 'pay': {
+        // Buyers pay checkouts their gateway would still take: not paid yet, not closed there.
+        const payments = (await this.payments()).filter((payment) => {
+          const entry = this.ledger.entries.get(payment.ref);
+          return !entry || (!entry.closed && !entry.capturedPaise);
+        });
+        const payment = payments[command.pick % Math.max(1, payments.length)];
+        if (!payment) return false;
+        const gateway = payment.gateway === 'stripe' ? this.gateways.stripe : this.gateways.sandbox;
+        const event = gateway.capture(payment.ref, payment.amount);
+        this.log(`  capture ${payment.id} ${event ? event.id : 'refused: closed or paid'}`);
+        if (event && command.deliver) await this.deliver(process!, this.ledger.events.length - 1);
+        return true;
+      }
+      case 'deliver': {
+        if (!this.ledger.events.length) return false;
+        await this.deliver(process!, command.pick % this.ledger.events.length);
+        return true;
+      }
+      case 'cancel': {
+        if (!this.bookingIds.length) return false;
+        const bookingId = this.bookingIds[command.pick % this.bookingIds.length]!;
+        const p = process!;
+        const owner = await this.database.db.execute(
+          sql`select user_id from bookings where id = ${bookingId}`,
+        );
+        const userId = (owner as unknown as { rows: { user_id: string }[] }).rows[0]!.user_id;
+        this.actor(
+          'cancel',
+          p.index,
+          async () => {
+            // The route's lines (bookings/routes.ts): the use case, then its after-commit work.
+            const outcome = await cancelBooking({
+              db: p.db,
+              bookingId,
+              actor: command.staff ? { id: this.staff, isStaff: true } : { id: userId, isStaff: false },
+              now: this.now,
+            });
+            p.seatMaps.invalidate(outcome.showId);
+            await closeCheckouts({ gateways: this.gateways.all, log: silent }, outcome.openCheckouts);
+            const refunds = outcome.refundId
+              ? await carryOutRefunds(this.refundDeps(p), [outcome.refundId])
+              : [];
+            return { outcome, refunds };
+          },
+          ({ outcome, refunds }) =>
+            `${outcome.changed ? 'cancelled' : `already ${outcome.status}`} ${bookingId}` +
+            (outcome.refundId ? ` refund ${refunds[0]?.status ?? 'claimed elsewhere'}` : ''),
+        );
+        return true;
+      }
+      case 'cancelShow': {
+        const show = this.shows[command.show % SHOWS]!;
+        const p = process!;
+        this.actor(
+          'cancelShow',
+          p.index,
+          async () => {
+            // The route's lines (programme/routes.ts).
+            const outcome = await cancelShow({
+              db: p.db,
+              showId: show.id,
+              actorId: this.staff,
+              now: this.now,
+              timeZone: 'Asia/Kolkata',
+            });
+            p.seatMaps.invalidate(show.id);
+            if (!outcome.changed) return { outcome, refunded: 0 };
+            await closeCheckouts({ gateways: this.gateways.all, log: silent }, outcome.openCheckouts);
+            const results = await carryOutRefunds(this.refundDeps(p), outcome.refundIds);
+            return { outcome, refunded: results.filter((r) => r.status === 'succeeded').length };
+          },
+          ({ outcome, refunded }) =>
+            outcome.changed
+              ? `cancelled ${outcome.cancelledBookings} bookings, ${outcome.refundIds.length} refunds, ${refunded} refunded`
+              : 'already cancelled',
+        );
+        return true;
+      }
+      case 'advance': {
+        const show = this.shows[command.amount % SHOWS]!;
+        const target =
+          command.to === 'seconds'
+            ? this.now.getTime() + (command.amount % 590) * 1000 + 1000
+            : command.to === 'window'
+              ? this.now.getTime() + WINDOW_SECONDS * 1000 + 1000
+              : Math.max(this.now.getTime() + 1000, show.startsAt.getTime() + 1000);
+        this.now = new Date(target);
+        return false;
+      }
+      case 'sweep': {
+        const p = process!;
+        this.actor(
+          'sweep',
+          p.index,
+          async () => {
+            // The sweeper's tick (bookings/expiry-sweeper.ts).
+            const released = await releaseExpiredHolds({ db: p.db, now: this.now });
+            for (const showId of released.showIds) p.seatMaps.invalidate(showId);
+            await closeCheckouts({ gateways: this.gateways.all, log: silent }, released.openCheckouts);
+            return released;
+          },
+          (released) => `released ${released.bookingIds.filter((id) => this.aliases.has(id)).length}`,
+        );
+        return true;
+      }
+      case 'refunds': {
+        this.ledger.refundFaults.push(...command.faults);
+        const p = process!;
+        this.actor(
+          'refunds',
+          p.index,
+          () => carryOutRefunds(this.refundDeps(p)),
+          (results) => results.map((r) => `${r.id}:${r.status}`).join(' ') || 'none due',
+        );
+        return true;
+      }
+      case 'retry': {
+        const failed = await this.rows<{ id: string }>(sql`
+          select r.id from refunds r join payments p on p.id = r.payment_id join bookings b on b.id = p.booking_id
+          where b.show_id in ${this.showIds} and r.status = 'failed' order by r.created_at, r.id`);
+        const refund = failed[command.pick % Math.max(1, failed.length)];
+        if (!refund) return false;
+        const p = process!;
+        this.actor(
+          'retry',
+          p.index,
+          () => retryRefund(this.refundDeps(p), { refundId: refund.id, actorId: this.staff }),
+          (r) => `${refund.id}:${r?.status ?? 'none'}`,
+        );
+        return true;
+      }
+      case 'crash': {
+        // Odd picks prefer an actor waiting on a gateway's refund: the crash between claim and result.
+        const points = this.scheduler.points();
+        const live = this.scheduler.live();
+        const atRefund = live.filter((handle) =>
+          points.some((p) => p.actor === handle.name && p.what.endsWith('.refund')),
+        );
+        const among = command.pick % 2 && atRefund.length ? atRefund : live;
+        const victim = among[command.pick % Math.max(1, among.length)];
+        if (!victim) return false;
+        const at = points.find((point) => point.actor === victim.name)?.what ?? '?';
+        if (at.endsWith('.refund')) this.counters.crashAfterClaim++;
+        this.scheduler.crash(victim);
+        this.pending = this.pending.filter((entry) => entry.handle !== victim);
+        this.log(`  crashed ${victim.name} at ${at}`);
+        return false;
+      }
+      case 'restart': {
+        const index = command.proc % PROCESSES;
+        for (const handle of this.scheduler.live()) {
+          if (handle.process !== index) continue;
+          this.scheduler.crash(handle);
+          this.pending = this.pending.filter((entry) => entry.handle !== handle);
+          this.log(`  crashed ${handle.name}`);
+        }
+        await this.processes[index]!.unlisten();
+        this.processes[index] = await this.startProcess(index);
+        return false;
+      }
+      case 'browse': {
+        const show = this.shows[command.show % SHOWS]!;
+        await process!.seatMaps.read(show.id, this.now.getTime());
+        return false;
+      }
+    }
+  }
+
+  private async deliver(process: SimProcess, index: number) {
+    const owed = this.ledger.events[index]!;
+    const { event } = owed;
+    const late = await this.rows<{ late: boolean }>(sql`
+      select b.expires_at <= ${this.now.toISOString()}::timestamptz as late
+      from payments p join bookings b on b.id = p.booking_id where p.gateway = ${event.gateway} and p.gateway_ref = ${event.ref}`);
+    this.actor(
+      `deliver ${event.id}`,
+      process.index,
+      async () => {
+        const wasLate = late[0]?.late ?? false;
+        const outcome = await receiveEvent(
+          {
+            db: process.db,
+            gateways: this.gateways.all,
+            clock: () => this.now,
+            seatMaps: process.seatMaps,
+            log: silent,
+          },
+          event,
+        );
+        owed.delivered = true;
+        if (outcome.kind === 'duplicate') this.counters.duplicateEvent++;
+        if (outcome.kind === 'paid' && wasLate) this.counters.lateHonoured++;
+        if (outcome.kind === 'refund-due') {
+          this.counters.lateRefunded[outcome.reason] = (this.counters.lateRefunded[outcome.reason] ?? 0) + 1;
+        }
+        return outcome;
+      },
+      (outcome) => `${event.type} ${outcome.kind}${'reason' in outcome ? ` (${outcome.reason})` : ''}`,
+    );
+  }
+
+  private async rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+    const result = await this.database.db.execute(query);
+    return (result as unknown as { rows: T[] }).rows;
+  }
+
+  private payments() {
+    return this.rows<{ id: string; gateway: string; ref: string; amount: number }>(sql`
+      select p.id, p.gateway, p.gateway_ref as ref, p.amount_paise as amount
+      from payments p join bookings b on b.id = p.booking_id
+      where b.show_id in ${this.showIds} order by p.created_at, p.id`);
+  }
+
+  /** Every invariant of decision 0021; throws a Violation naming the first that broke. */
+  async check(): Promise<void> {
+    const problems = await this.rows<{ v: string }>(invariantQuery(this.showIds, this.now));
+    const found = problems.map((row) => row.v);
+    found.push(
+      ...(await this.ledgerProblems()),
+      ...(await this.transitionProblems()),
+      ...(await this.seatMapProblems()),
+    );
+    if (found.length) {
+      const message = this.named(found.join('; '));
+      this.trace.push(`  VIOLATION ${message}`);
+      throw new Violation(message);
+    }
+  }
+
+  private async ledgerProblems(): Promise<string[]> {
+    const problems: string[] = [];
+    const refunds = await this.rows<{ id: string; ref: string; gateway: string; status: string }>(sql`
+      select r.id, r.payment_ref as ref, r.gateway, r.status from refunds r
+      join payments p on p.id = r.payment_id join bookings b on b.id = p.booking_id
+      where b.show_id in ${this.showIds}`);
+    const byRef = new Map(refunds.map((refund) => [refund.ref, refund]));
+    for (const entry of this.ledger.entries.values()) {
+      if (entry.refunds.length > 1)
+        problems.push(`gateway paid back ${entry.refunds.length} times for ${entry.ref}`);
+      const back = entry.refunds.reduce((sum, refund) => sum + refund.amountPaise, 0);
+      if (back > entry.capturedPaise) problems.push(`gateway paid back more than it took for ${entry.ref}`);
+      if (entry.refunds.length && !byRef.has(entry.ref))
+        problems.push(`money paid back for ${entry.ref} with no refund recorded`);
+    }
+    for (const refund of refunds) {
+      const entry = this.ledger.entries.get(refund.ref);
+      if (refund.status === 'succeeded' && !entry?.refunds.length) {
+        problems.push(`refund ${refund.id} succeeded but the gateway paid nothing back`);
+      }
+    }
+    return problems;
+  }
+
+  private async transitionProblems(): Promise<string[]> {
+    // `early`: a booking whose window is still open by the simulated clock and has no refund.
+    const rows = await this.rows<{ kind: string; id: string; status: string; early: boolean }>(sql`
+      select 'booking' as kind, b.id, b.status,
+          b.expires_at > ${this.now.toISOString()}::timestamptz and not exists (
+            select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id) as early
+        from bookings b where b.show_id in ${this.showIds}
+      union all
+      select 'payment', p.id, p.status, false from payments p join bookings b on b.id = p.booking_id where b.show_id in ${this.showIds}
+      union all
+      select 'refund', r.id, r.status, false from refunds r join payments p on p.id = r.payment_id
+        join bookings b on b.id = p.booking_id where b.show_id in ${this.showIds}`);
+    const problems: string[] = [];
+    for (const row of rows) {
+      this.alias(row.id, row.kind[0]!);
+      const before = this.statuses.get(row.id);
+      if (before !== undefined && before !== row.status && !LEGAL[row.kind]![before]?.has(row.status)) {
+        problems.push(`${row.kind} ${row.id} went ${before} → ${row.status}`);
+      }
+      if (before === 'pending' && row.status === 'expired' && row.early) {
+        problems.push(`booking ${row.id} expired while its payment window was open`);
+      }
+      this.statuses.set(row.id, row.status);
+    }
+    return problems;
+  }
+
+  private async seatMapProblems(): Promise<string[]> {
+    await this.barrier();
+    const problems: string[] = [];
+    for (const show of this.shows) {
+      const blocked = await this.rows<{ seat: string }>(sql`
+        select bs.seat from booking_seats bs join bookings b on b.id = bs.booking_id
+        where bs.show_id = ${show.id} and bs.is_live
+          and (b.status = 'paid' or (b.status = 'pending' and b.expires_at > ${this.now.toISOString()}::timestamptz))
+        order by bs.seat`);
+      const expected = blocked
+        .map((row) => row.seat)
+        .sort()
+        .join(',');
+      for (const process of this.processes) {
+        const body = await process.seatMaps.read(show.id, this.now.getTime());
+        const occupied = Object.keys(
+          (JSON.parse(body!.toString()) as { occupiedSeats: object }).occupiedSeats,
+        )
+          .sort()
+          .join(',');
+        if (occupied !== expected)
+          problems.push(`p${process.index} shows ${show.id} taken [${occupied}], database [${expected}]`);
+      }
+    }
+    return problems;
+  }
+
+  /** Faults off, everything owed delivered, the clock past every show, workers until idle; then conservation. */
+  async drain(): Promise<void> {
+    this.log('drain');
+    this.ledger.refundFaults = [];
+    this.ledger.failNextCheckout = false;
+    while (this.scheduler.live().length) {
+      if ((await this.scheduler.step(0)) === null) break;
+    }
+    this.finish(true);
+    const p = this.processes[0]!;
+    const settle = async (op: Command) => {
+      await this.apply(op);
+      while (this.scheduler.live().length) if ((await this.scheduler.step(0)) === null) break;
+      this.finish(true);
+    };
+    for (let i = 0; i < this.ledger.events.length; i++) {
+      if (this.ledger.events[i]!.delivered) continue;
+      await this.deliver(p, i);
+      while (this.scheduler.live().length) if ((await this.scheduler.step(0)) === null) break;
+      this.finish(true);
+    }
+    const last = Math.max(...this.shows.map((show) => show.startsAt.getTime()));
+    this.now = new Date(Math.max(this.now.getTime(), last) + 86_400_000);
+    await settle({ op: 'sweep', proc: 0, sched: [], leave: 0 });
+    for (let round = 0; round < 5; round++) {
+      this.now = new Date(this.now.getTime() + 2 * 3_600_000);
+      await settle({ op: 'retry', proc: 0, pick: 0, sched: [], leave: 0 });
+      await settle({ op: 'refunds', proc: 0, faults: [], sched: [], leave: 0 });
+      const open = await this.rows<{ n: number }>(sql`
+        select count(*)::int as n from refunds r join payments p on p.id = r.payment_id join bookings b on b.id = p.booking_id
+        where b.show_id in ${this.showIds} and r.status <> 'succeeded'`);
+      if (open[0]!.n === 0) break;
+    }
+    const problems: string[] = [];
+    const left = await this.rows<{ v: string }>(sql`
+      select 'booking still pending: ' || id as v from bookings where show_id in ${this.showIds} and status = 'pending'
+      union all
+      select 'refund not settled: ' || r.id || ' ' || r.status from refunds r join payments p on p.id = r.payment_id
+        join bookings b on b.id = p.booking_id where b.show_id in ${this.showIds} and r.status <> 'succeeded'`);
+    problems.push(...left.map((row) => row.v));
+    const discrepancies = await findDiscrepancies({ db: this.database.db, now: this.now });
+    for (const d of discrepancies) problems.push(`reconciliation: ${JSON.stringify(d)}`);
+    const paid = await this.rows<{ gateway: string; total: number }>(sql`
+      select p.gateway, sum(b.amount_paise)::int as total from bookings b
+      join payments p on p.booking_id = b.id and p.status = 'succeeded'
+      where b.show_id in ${this.showIds} and b.status = 'paid' group by p.gateway`);
+    for (const gateway of ['sandbox', 'stripe']) {
+      let kept = 0;
+      for (const entry of this.ledger.entries.values()) {
+        if (entry.gateway !== gateway) continue;
+        kept += entry.capturedPaise - entry.refunds.reduce((sum, refund) => sum + refund.amountPaise, 0);
+      }
+      const sold = paid.find((row) => row.gateway === gateway)?.total ?? 0;
+      if (kept !== sold) problems.push(`${gateway} kept ${kept} paise but paid bookings come to ${sold}`);
+    }
+    this.counters.lostRefundAnswer += this.ledger.lostAnswers;
+    if (problems.length) {
+      const message = this.named(problems.join('; '));
+      this.trace.push(`  VIOLATION after drain: ${message}`);
+      throw new Violation(`after drain: ${message}`);
+    }
+  }
+}
+
+/** The SQL half of the invariants: one row per violation among the schedule's shows. */
+function invariantQuery(showIds: string[], now: Date) {
+  void now;
+  return sql`
+    select 'seat ' || seat || ' of ' || show_id || ' held twice' as v
+      from booking_seats where is_live and show_id in ${showIds} group by show_id, seat having count(*) > 1
+    union all
+    select 'claims of ' || b.status || ' booking ' || b.id || ' disagree' from bookings b
+      where b.show_id in ${showIds} and (
+        (b.status in ('pending', 'paid') and (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.is_live) <> cardinality(b.seats))
+        or (b.status in ('cancelled', 'expired') and exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.is_live)))
+    union all
+    select 'paid booking ' || b.id || ' has ' ||
+        case when s.status <> 'active' then 'a cancelled show'
+             when b.paid_at >= s.starts_at then 'been paid after its show started'
+             when exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id) then 'a refund'
+             else 'not exactly one captured payment' end
+      from bookings b join shows s on s.id = b.show_id
+      where b.show_id in ${showIds} and b.status = 'paid' and (
+        s.status <> 'active' or b.paid_at >= s.starts_at
+        or (select count(*) from payments p where p.booking_id = b.id and p.status = 'succeeded') <> 1
+        or exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id))
+    union all
+    select 'captured payment ' || p.id || ' of ' || b.status || ' booking ' || b.id || ' has no refund'
+      from payments p join bookings b on b.id = p.booking_id
+      where b.show_id in ${showIds} and p.status = 'succeeded' and b.status <> 'paid'
+        and not exists (select 1 from refunds r where r.payment_id = p.id)
+    union all
+    select 'payment ' || p.id || ' is ' || p.status || ' but its refund is ' || coalesce(r.status, 'missing')
+      from payments p join bookings b on b.id = p.booking_id left join refunds r on r.payment_id = p.id
+      where b.show_id in ${showIds} and ((p.status = 'refunded') <> (coalesce(r.status, '') = 'succeeded'))
+    union all
+    select 'booking ' || b.id || ' expired before its deadline with no refund' from bookings b
+      where b.show_id in ${showIds} and b.status = 'expired' and b.expired_at < b.expires_at
+        and not exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id)`;
+}
+
+export function describe(command: Command): string {
+  const { sched, leave, ...op } = command;
+  const fields = Object.entries(op)
+    .filter(([key]) => key !== 'op')
+    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('|') : String(value)}`);
+  return `${op.op} ${fields.join(' ')} leave=${leave}${sched.length ? ` sched=${sched.join('|')}` : ''}`;
+}
