@@ -22,6 +22,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -221,10 +222,11 @@ export const bookings = pgTable(
     /** When and by whom the booking was admitted at the door (null until then). */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: text('checked_in_by').references(() => users.id),
-    /** The tax settings in force when the hold was made (migration 0012): what its invoice uses. */
-    taxRates: jsonb('tax_rates')
-      .$type<Record<string, unknown>>()
-      .default(sql`marquee_tax_in_force()`),
+    /**
+     * The tax settings in force when the booking was made, what its invoice uses: filled by the
+     * trigger in db/sql/marquee_booking_tax_rates.sql in the statement that inserts it.
+     */
+    taxRates: jsonb('tax_rates').$type<Record<string, unknown>>(),
     /** The buyer's GSTIN, given with the booking (printed on the invoice). */
     buyerGstin: text('buyer_gstin'),
     createdAt: createdAt(),
@@ -492,6 +494,9 @@ export const invoices = pgTable(
     totalPaise: integer('total_paise').notNull(),
   },
   (t) => [
+    unique('invoices_number_uq').on(t.number),
+    unique('invoices_year_serial_uq').on(t.financialYear, t.serial),
+    check('invoices_adds_up', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} = ${t.totalPaise}`),
     uniqueIndex('invoices_payment_uq').on(t.paymentId),
     index('invoices_booking_idx').on(t.bookingId),
     index('invoices_issued_idx').on(t.issuedAt),
@@ -518,5 +523,12 @@ export const creditNotes = pgTable(
     sgstPaise: integer('sgst_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
   },
-  (t) => [index('credit_notes_invoice_idx').on(t.invoiceId), index('credit_notes_issued_idx').on(t.issuedAt)],
+  (t) => [
+    unique('credit_notes_number_uq').on(t.number),
+    unique('credit_notes_year_serial_uq').on(t.financialYear, t.serial),
+    unique('credit_notes_refund_uq').on(t.refundId),
+    check('credit_notes_adds_up', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} = ${t.totalPaise}`),
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    index('credit_notes_issued_idx').on(t.issuedAt),
+  ],
 );
