@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { MovieWithShows } from '@marquee/shared';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 
 let appOverride: string | undefined;
@@ -195,10 +195,25 @@ export async function settledTable(page: Page, table: string): Promise<void> {
  * and as other tests add them: a test compares the screen with this answer, not an earlier fetch.
  */
 export async function gotoMovieList(page: Page, path: string): Promise<MovieWithShows[]> {
-  const answer = page.waitForResponse((response) =>
-    new URL(response.url()).pathname.endsWith('/api/movies/movies-with-shows'),
-  );
-  await page.goto(path);
-  const { movies } = (await (await answer).json()) as { movies: MovieWithShows[] };
-  return movies;
+  // Every list answer from here on; the page before may still have one in flight, which arrives
+  // first and whose body is gone once the page navigates, so the answer is the newest readable one.
+  const answers: Response[] = [];
+  const collect = (response: Response) => {
+    if (new URL(response.url()).pathname.endsWith('/api/movies/movies-with-shows')) answers.push(response);
+  };
+  page.on('response', collect);
+  try {
+    await page.goto(path);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      for (const response of [...answers].reverse()) {
+        const body = (await response.json().catch(() => null)) as { movies: MovieWithShows[] } | null;
+        if (body) return body.movies;
+      }
+      if (Date.now() > deadline) throw new Error(`no movies-with-shows answer for ${path}`);
+      await page.waitForResponse(() => true, { timeout: 1_000 }).catch(() => {});
+    }
+  } finally {
+    page.off('response', collect);
+  }
 }
