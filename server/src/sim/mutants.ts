@@ -72,6 +72,16 @@ export const mutants: Mutant[] = [
     },
     proof: { seed: 1, schedules: 22 },
   },
+  {
+    name: 'refund-skips-credit-note',
+    what: 'a refund of an invoiced payment is recorded without its credit note',
+    source: {
+      file: 'features/payments/record-refund.ts',
+      find: '  if (row && owed.paymentId) {',
+      replace: '  if (row && owed.paymentId && false) {',
+    },
+    proof: { seed: 1, schedules: 11 },
+  },
 ];
 
 export function findMutant(name: string): Mutant {

@@ -581,6 +581,7 @@ export class World {
       ...(await this.ledgerProblems()),
       ...(await this.transitionProblems()),
       ...(await this.seatMapProblems()),
+      ...(await this.invoiceProblems()),
     );
     if (found.length) {
       const message = this.named(found.join('; '));
@@ -609,6 +610,65 @@ export class World {
       if (refund.status === 'succeeded' && !entry?.refunds.length) {
         problems.push(`refund ${refund.id} succeeded but the gateway paid nothing back`);
       }
+    }
+    return problems;
+  }
+
+  /**
+   * Tax invoices (CONTRACT §10), the query shape of invariants.property.test.ts: a booking ever
+   * paid has exactly one invoice for its amount, one never paid has none; each invoice's credit
+   * notes sum to the refunds of its payment; serials of each series and financial year run 1…N.
+   */
+  private async invoiceProblems(): Promise<string[]> {
+    const docs = await this.rows<{
+      id: string;
+      ever_paid: boolean;
+      amount_paise: number;
+      invoices: number;
+      invoiced: number;
+      credited: number;
+      refunded: number;
+    }>(sql`
+      select b.id, b.paid_at is not null as ever_paid, b.amount_paise,
+        (select count(*) from invoices i where i.booking_id = b.id)::int as invoices,
+        (select coalesce(sum(i.total_paise), 0) from invoices i where i.booking_id = b.id)::int as invoiced,
+        (select coalesce(sum(c.total_paise), 0) from credit_notes c join invoices i on i.id = c.invoice_id
+          where i.booking_id = b.id)::int as credited,
+        (select coalesce(sum(r.amount_paise), 0) from refunds r join invoices i on i.payment_id = r.payment_id
+          where i.booking_id = b.id)::int as refunded
+      from bookings b where b.show_id in ${this.showIds}`);
+    const problems: string[] = [];
+    for (const doc of docs) {
+      if (doc.invoices !== (doc.ever_paid ? 1 : 0))
+        problems.push(
+          `booking ${doc.id} ${doc.ever_paid ? 'was paid' : 'was never paid'} and has ${doc.invoices} invoices`,
+        );
+      else if (doc.ever_paid && doc.invoiced !== doc.amount_paise)
+        problems.push(`booking ${doc.id} of ${doc.amount_paise} paise is invoiced for ${doc.invoiced}`);
+      if (doc.credited !== doc.refunded)
+        problems.push(
+          `booking ${doc.id} has credit notes of ${doc.credited} paise for refunds of ${doc.refunded}`,
+        );
+    }
+    const series = await this.rows<{
+      series: string;
+      year: string;
+      n: number;
+      lo: number;
+      hi: number;
+      distinct: number;
+    }>(sql`
+      select 'invoice' as series, financial_year as year, count(*)::int as n, min(serial)::int as lo,
+          max(serial)::int as hi, count(distinct serial)::int as distinct
+        from invoices group by financial_year
+      union all
+      select 'credit note', financial_year, count(*)::int, min(serial)::int, max(serial)::int, count(distinct serial)::int
+        from credit_notes group by financial_year`);
+    for (const row of series) {
+      if (row.lo !== 1 || row.hi !== row.n || row.distinct !== row.n)
+        problems.push(
+          `${row.series} serials of ${row.year} are not 1…${row.n} (from ${row.lo} to ${row.hi}, ${row.distinct} distinct)`,
+        );
     }
     return problems;
   }
