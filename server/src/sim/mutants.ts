@@ -39,7 +39,7 @@ export const mutants: Mutant[] = [
       find: '        attempts: sql`${refunds.attempts} + 1`,',
       replace: "        attempts: sql`${refunds.attempts} + 1`,\n        status: 'succeeded',",
     },
-    proof: { seed: 1, schedules: 4 },
+    proof: { seed: 1, schedules: 2 },
   },
   {
     name: 'release-holds-early',
@@ -80,7 +80,7 @@ export const mutants: Mutant[] = [
       find: '  if (row && owed.paymentId) {',
       replace: '  if (row && owed.paymentId && false) {',
     },
-    proof: { seed: 1, schedules: 11 },
+    proof: { seed: 1, schedules: 18 },
   },
 ];
 
