@@ -82,6 +82,16 @@ export const mutants: Mutant[] = [
     },
     proof: { seed: 1, schedules: 18 },
   },
+  {
+    name: 'refund-failed-taken-as-processed',
+    what: "Razorpay's refund.failed settles the refund as succeeded",
+    source: {
+      file: 'features/payments/settle-refund.ts',
+      find: "    if (report.type === 'refund.processed') {",
+      replace: '    if (true) {',
+    },
+    proof: { seed: 4, schedules: 19 },
+  },
 ];
 
 export function findMutant(name: string): Mutant {
