@@ -80,7 +80,8 @@ try {
   console.log(
     `sometimes: late honoured ${c.lateHonoured}, late refunded ${JSON.stringify(c.lateRefunded)}, ` +
       `duplicate events ${c.duplicateEvent}, lost refund answers ${c.lostRefundAnswer}, ` +
-      `crashes between refund claim and result ${c.crashAfterClaim}`,
+      `crashes between refund claim and result ${c.crashAfterClaim}, ` +
+      `razorpay refund settlements ${JSON.stringify(c.refundSettled)}`,
   );
   if (result.failure) {
     const f = result.failure;

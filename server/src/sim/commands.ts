@@ -10,7 +10,7 @@ const crash = fc.oneof(
   { weight: 9, arbitrary: fc.constant(false) },
   { weight: 1, arbitrary: fc.constant(true) },
 );
-const fault: fc.Arbitrary<RefundFault> = fc.constantFrom('ok', '500', 'lost', 'refused');
+const fault: fc.Arbitrary<RefundFault> = fc.constantFrom('ok', '500', 'lost', 'refused', 'fails');
 
 const ops = [
   {
@@ -25,7 +25,7 @@ const ops = [
         { weight: 3, arbitrary: fc.constant(0) },
         { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }) },
       ),
-      stripe: fc.boolean(),
+      gateway: fc.constantFrom('sandbox' as const, 'stripe' as const, 'razorpay' as const),
       gap: fc.boolean(),
       failCheckout: fc.oneof(
         { weight: 5, arbitrary: fc.constant(false) },

@@ -39,7 +39,7 @@ export const mutants: Mutant[] = [
       find: '        attempts: sql`${refunds.attempts} + 1`,',
       replace: "        attempts: sql`${refunds.attempts} + 1`,\n        status: 'succeeded',",
     },
-    proof: { seed: 1, schedules: 4 },
+    proof: { seed: 1, schedules: 2 },
   },
   {
     name: 'release-holds-early',
@@ -71,6 +71,26 @@ export const mutants: Mutant[] = [
       replace: '',
     },
     proof: { seed: 1, schedules: 22 },
+  },
+  {
+    name: 'refund-skips-credit-note',
+    what: 'a refund of an invoiced payment is recorded without its credit note',
+    source: {
+      file: 'features/payments/record-refund.ts',
+      find: '  if (row && owed.paymentId) {',
+      replace: '  if (row && owed.paymentId && false) {',
+    },
+    proof: { seed: 1, schedules: 18 },
+  },
+  {
+    name: 'refund-failed-taken-as-processed',
+    what: "Razorpay's refund.failed settles the refund as succeeded",
+    source: {
+      file: 'features/payments/settle-refund.ts',
+      find: "    if (report.type === 'refund.processed') {",
+      replace: '    if (true) {',
+    },
+    proof: { seed: 4, schedules: 19 },
   },
 ];
 

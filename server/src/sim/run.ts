@@ -115,6 +115,8 @@ function neverReached(counters: Counters, runs: number): string[] {
   if (!counters.duplicateEvent) never.push('duplicate event');
   if (!counters.lostRefundAnswer) never.push('lost refund answer');
   if (!counters.crashAfterClaim) never.push('crash between refund claim and result');
+  if (!counters.refundSettled['refund.processed refund-succeeded'])
+    never.push('razorpay refund settled by its event');
   return never;
 }
 

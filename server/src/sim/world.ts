@@ -9,13 +9,15 @@ import { KnownSeats } from '../features/bookings/layout-rules.ts';
 import { releaseExpiredHolds } from '../features/bookings/release-expired.ts';
 import { closeCheckouts } from '../features/payments/checkouts.ts';
 import { counterGateway, type GatewayName, type PaymentGateway } from '../features/payments/gateway.ts';
+import { readRazorpayWebhook } from '../features/payments/razorpay-events.ts';
 import { receiveEvent } from '../features/payments/receive-event.ts';
 import { findDiscrepancies } from '../features/payments/reconcile.ts';
 import { carryOutRefunds, retryRefund } from '../features/payments/refund-worker.ts';
+import { settleRefund } from '../features/payments/settle-refund.ts';
 import { cancelShow } from '../features/programme/cancel-show.ts';
 import { SEAT_CHANNEL, SeatMapCache } from '../features/seats/seat-map-cache.ts';
 import { AppError } from '../lib/app-error.ts';
-import { emptyLedger, FakeGateway, type Ledger, type RefundFault } from './fake-gateway.ts';
+import { emptyLedger, FakeGateway, paidBack, type Ledger, type RefundFault } from './fake-gateway.ts';
 import { gatedDb } from './gated-db.ts';
 import { Scheduler, type ActorHandle } from './scheduler.ts';
 
@@ -37,7 +39,7 @@ export type Op =
       show: number;
       seats: number[];
       best: number;
-      stripe: boolean;
+      gateway: 'sandbox' | 'stripe' | 'razorpay';
       gap: boolean;
       failCheckout: boolean;
     }
@@ -61,10 +63,19 @@ export interface Counters {
   duplicateEvent: number;
   lostRefundAnswer: number;
   crashAfterClaim: number;
+  /** Razorpay refund settlements (refund.processed / refund.failed) by what settleRefund did. */
+  refundSettled: Record<string, number>;
 }
 
 export function emptyCounters(): Counters {
-  return { lateHonoured: 0, lateRefunded: {}, duplicateEvent: 0, lostRefundAnswer: 0, crashAfterClaim: 0 };
+  return {
+    lateHonoured: 0,
+    lateRefunded: {},
+    duplicateEvent: 0,
+    lostRefundAnswer: 0,
+    crashAfterClaim: 0,
+    refundSettled: {},
+  };
 }
 
 /** An invariant broke: the message says which, with the schedule's aliases. */
@@ -142,7 +153,12 @@ export class World {
   private readonly aliases = new Map<string, string>();
   private readonly aliasCounts = new Map<string, number>();
   private processes: SimProcess[] = [];
-  private gateways!: { sandbox: FakeGateway; stripe: FakeGateway; all: Map<GatewayName, PaymentGateway> };
+  private gateways!: {
+    sandbox: FakeGateway;
+    stripe: FakeGateway;
+    razorpay: FakeGateway;
+    all: Map<GatewayName, PaymentGateway>;
+  };
   private users: string[] = [];
   private staff = '';
   private shows: { id: string; startsAt: Date; seats: string[] }[] = [];
@@ -173,10 +189,12 @@ export class World {
     this.gateways = {
       sandbox: new FakeGateway('sandbox', this.ledger, this.scheduler),
       stripe: new FakeGateway('stripe', this.ledger, this.scheduler),
+      razorpay: new FakeGateway('razorpay', this.ledger, this.scheduler),
       all: new Map(),
     };
     this.gateways.all.set('sandbox', this.gateways.sandbox);
     this.gateways.all.set('stripe', this.gateways.stripe);
+    this.gateways.all.set('razorpay', this.gateways.razorpay);
     this.gateways.all.set('counter', counterGateway);
     for (let i = 0; i < USERS; i++) {
       const user = await insertUser(db, { name: `Buyer ${i}`, email: `sim-${label}-${i}@example.com` });
@@ -325,8 +343,8 @@ export class World {
       case 'hold': {
         const show = this.shows[command.show % SHOWS]!;
         const userId = this.users[command.user % USERS]!;
-        const gateway = command.stripe ? this.gateways.stripe : this.gateways.sandbox;
-        if (command.failCheckout && command.stripe) this.ledger.failNextCheckout = true;
+        const gateway = this.gateways[command.gateway];
+        if (command.failCheckout && command.gateway !== 'sandbox') this.ledger.failNextCheckout = true;
         const seats = [...new Set(command.seats.map((n) => show.seats[n % show.seats.length]!))];
         const p = process!;
         this.actor(
@@ -367,7 +385,7 @@ export class World {
         });
         const payment = payments[command.pick % Math.max(1, payments.length)];
         if (!payment) return false;
-        const gateway = payment.gateway === 'stripe' ? this.gateways.stripe : this.gateways.sandbox;
+        const gateway = this.gateways[payment.gateway as 'sandbox' | 'stripe' | 'razorpay'];
         const event = gateway.capture(payment.ref, payment.amount);
         this.log(`  capture ${payment.id} ${event ? event.id : 'refused: closed or paid'}`);
         if (event && command.deliver) await this.deliver(process!, this.ledger.events.length - 1);
@@ -539,6 +557,18 @@ export class World {
       process.index,
       async () => {
         const wasLate = late[0]?.late ?? false;
+        // Razorpay's body is read as its webhook route reads it: a payment goes to receiveEvent,
+        // a refund's settlement to settleRefund.
+        const webhook = owed.razorpay === undefined ? null : readRazorpayWebhook(owed.razorpay, event.id);
+        if (webhook?.kind === 'refund') {
+          const settled = await settleRefund({ db: process.db, report: webhook.report, now: this.now });
+          owed.delivered = true;
+          const key = `${event.type} ${settled}`;
+          this.counters.refundSettled[key] = (this.counters.refundSettled[key] ?? 0) + 1;
+          return { kind: settled };
+        }
+        const parsed = webhook ? (webhook.kind === 'payment' ? webhook.event : null) : owed.parsed;
+        if (!parsed) throw new Violation(`the app does not read ${event.type} ${event.id}`);
         const outcome = await receiveEvent(
           {
             db: process.db,
@@ -547,7 +577,7 @@ export class World {
             seatMaps: process.seatMaps,
             log: silent,
           },
-          event,
+          parsed,
         );
         owed.delivered = true;
         if (outcome.kind === 'duplicate') this.counters.duplicateEvent++;
@@ -581,6 +611,7 @@ export class World {
       ...(await this.ledgerProblems()),
       ...(await this.transitionProblems()),
       ...(await this.seatMapProblems()),
+      ...(await this.invoiceProblems()),
     );
     if (found.length) {
       const message = this.named(found.join('; '));
@@ -597,18 +628,77 @@ export class World {
       where b.show_id in ${this.showIds}`);
     const byRef = new Map(refunds.map((refund) => [refund.ref, refund]));
     for (const entry of this.ledger.entries.values()) {
-      if (entry.refunds.length > 1)
-        problems.push(`gateway paid back ${entry.refunds.length} times for ${entry.ref}`);
-      const back = entry.refunds.reduce((sum, refund) => sum + refund.amountPaise, 0);
+      const made = paidBack(entry);
+      if (made.length > 1) problems.push(`gateway paid back ${made.length} times for ${entry.ref}`);
+      const back = made.reduce((sum, refund) => sum + refund.amountPaise, 0);
       if (back > entry.capturedPaise) problems.push(`gateway paid back more than it took for ${entry.ref}`);
-      if (entry.refunds.length && !byRef.has(entry.ref))
+      if (made.length && !byRef.has(entry.ref))
         problems.push(`money paid back for ${entry.ref} with no refund recorded`);
     }
     for (const refund of refunds) {
       const entry = this.ledger.entries.get(refund.ref);
-      if (refund.status === 'succeeded' && !entry?.refunds.length) {
+      if (refund.status === 'succeeded' && !(entry && paidBack(entry).length)) {
         problems.push(`refund ${refund.id} succeeded but the gateway paid nothing back`);
       }
+    }
+    return problems;
+  }
+
+  /**
+   * Tax invoices (CONTRACT §10), the query shape of invariants.property.test.ts: a booking ever
+   * paid has exactly one invoice for its amount, one never paid has none; each invoice's credit
+   * notes sum to the refunds of its payment; serials of each series and financial year run 1…N.
+   */
+  private async invoiceProblems(): Promise<string[]> {
+    const docs = await this.rows<{
+      id: string;
+      ever_paid: boolean;
+      amount_paise: number;
+      invoices: number;
+      invoiced: number;
+      credited: number;
+      refunded: number;
+    }>(sql`
+      select b.id, b.paid_at is not null as ever_paid, b.amount_paise,
+        (select count(*) from invoices i where i.booking_id = b.id)::int as invoices,
+        (select coalesce(sum(i.total_paise), 0) from invoices i where i.booking_id = b.id)::int as invoiced,
+        (select coalesce(sum(c.total_paise), 0) from credit_notes c join invoices i on i.id = c.invoice_id
+          where i.booking_id = b.id)::int as credited,
+        (select coalesce(sum(r.amount_paise), 0) from refunds r join invoices i on i.payment_id = r.payment_id
+          where i.booking_id = b.id)::int as refunded
+      from bookings b where b.show_id in ${this.showIds}`);
+    const problems: string[] = [];
+    for (const doc of docs) {
+      if (doc.invoices !== (doc.ever_paid ? 1 : 0))
+        problems.push(
+          `booking ${doc.id} ${doc.ever_paid ? 'was paid' : 'was never paid'} and has ${doc.invoices} invoices`,
+        );
+      else if (doc.ever_paid && doc.invoiced !== doc.amount_paise)
+        problems.push(`booking ${doc.id} of ${doc.amount_paise} paise is invoiced for ${doc.invoiced}`);
+      if (doc.credited !== doc.refunded)
+        problems.push(
+          `booking ${doc.id} has credit notes of ${doc.credited} paise for refunds of ${doc.refunded}`,
+        );
+    }
+    const series = await this.rows<{
+      series: string;
+      year: string;
+      n: number;
+      lo: number;
+      hi: number;
+      distinct: number;
+    }>(sql`
+      select 'invoice' as series, financial_year as year, count(*)::int as n, min(serial)::int as lo,
+          max(serial)::int as hi, count(distinct serial)::int as distinct
+        from invoices group by financial_year
+      union all
+      select 'credit note', financial_year, count(*)::int, min(serial)::int, max(serial)::int, count(distinct serial)::int
+        from credit_notes group by financial_year`);
+    for (const row of series) {
+      if (row.lo !== 1 || row.hi !== row.n || row.distinct !== row.n)
+        problems.push(
+          `${row.series} serials of ${row.year} are not 1…${row.n} (from ${row.lo} to ${row.hi}, ${row.distinct} distinct)`,
+        );
     }
     return problems;
   }
@@ -695,6 +785,12 @@ export class World {
       this.now = new Date(this.now.getTime() + 2 * 3_600_000);
       await settle({ op: 'retry', proc: 0, pick: 0, sched: [], leave: 0 });
       await settle({ op: 'refunds', proc: 0, faults: [], sched: [], leave: 0 });
+      for (let i = 0; i < this.ledger.events.length; i++) {
+        if (this.ledger.events[i]!.delivered) continue;
+        await this.deliver(p, i);
+        while (this.scheduler.live().length) if ((await this.scheduler.step(0)) === null) break;
+        this.finish(true);
+      }
       const open = await this.rows<{ n: number }>(sql`
         select count(*)::int as n from refunds r join payments p on p.id = r.payment_id join bookings b on b.id = p.booking_id
         where b.show_id in ${this.showIds} and r.status <> 'succeeded'`);
@@ -713,11 +809,11 @@ export class World {
       select p.gateway, sum(b.amount_paise)::int as total from bookings b
       join payments p on p.booking_id = b.id and p.status = 'succeeded'
       where b.show_id in ${this.showIds} and b.status = 'paid' group by p.gateway`);
-    for (const gateway of ['sandbox', 'stripe']) {
+    for (const gateway of ['sandbox', 'stripe', 'razorpay']) {
       let kept = 0;
       for (const entry of this.ledger.entries.values()) {
         if (entry.gateway !== gateway) continue;
-        kept += entry.capturedPaise - entry.refunds.reduce((sum, refund) => sum + refund.amountPaise, 0);
+        kept += entry.capturedPaise - paidBack(entry).reduce((sum, refund) => sum + refund.amountPaise, 0);
       }
       const sold = paid.find((row) => row.gateway === gateway)?.total ?? 0;
       if (kept !== sold) problems.push(`${gateway} kept ${kept} paise but paid bookings come to ${sold}`);
