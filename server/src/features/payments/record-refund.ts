@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { refunds } from '../../db/schema.ts';
+import { payments, refunds } from '../../db/schema.ts';
 import { issueCreditNote } from '../invoices/index.ts';
 
 export interface OwedRefund {
@@ -41,4 +42,34 @@ export async function recordRefund(tx: Queryable, owed: OwedRefund, now: Date): 
     });
   }
   return row?.id ?? null;
+}
+
+/**
+ * A refund the gateway confirmed: it succeeded under the gateway's refund id, and its payment (when
+ * it has one) is refunded. In the caller's transaction, which holds the payment's and the refund's
+ * rows (decision 0009's order): the refund worker's answer and a gateway's refund.processed.
+ */
+export async function markRefundSucceeded(
+  tx: Queryable,
+  refund: { id: string; paymentId: string | null },
+  gatewayRef: string,
+  now: Date,
+): Promise<void> {
+  if (refund.paymentId) {
+    await tx
+      .update(payments)
+      .set({ status: 'refunded', updatedAt: now })
+      .where(eq(payments.id, refund.paymentId));
+  }
+  await tx
+    .update(refunds)
+    .set({
+      status: 'succeeded',
+      gatewayRef,
+      succeededAt: now,
+      nextAttemptAt: null,
+      lastError: null,
+      updatedAt: now,
+    })
+    .where(eq(refunds.id, refund.id));
 }

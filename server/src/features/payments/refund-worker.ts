@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { runEvery } from '../../lib/periodic.ts';
-import { payments, refunds } from '../../db/schema.ts';
+import { refunds } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
 import { RefundRefusedError, type GatewayName, type PaymentGateway } from './gateway.ts';
+import { markRefundSucceeded } from './record-refund.ts';
 
 export interface RefundDeps {
   db: Db;
@@ -96,23 +97,7 @@ async function attemptRefund(
       return { id: refund.id, status: 'pending' };
     }
     await db.transaction(async (tx) => {
-      if (refund.paymentId) {
-        await tx
-          .update(payments)
-          .set({ status: 'refunded', updatedAt: now })
-          .where(eq(payments.id, refund.paymentId));
-      }
-      await tx
-        .update(refunds)
-        .set({
-          status: 'succeeded',
-          gatewayRef: issued.ref,
-          succeededAt: now,
-          nextAttemptAt: null,
-          lastError: null,
-          updatedAt: now,
-        })
-        .where(eq(refunds.id, refund.id));
+      await markRefundSucceeded(tx, refund, issued.ref, now);
     });
     return { id: refund.id, status: 'succeeded' };
   } catch (error) {

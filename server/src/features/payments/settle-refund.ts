@@ -4,6 +4,7 @@ import { gatewayEvents, payments, refunds } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { GatewayName } from './gateway.ts';
+import { markRefundSucceeded } from './record-refund.ts';
 
 export interface RefundReport {
   gateway: GatewayName;
@@ -58,23 +59,7 @@ export async function settleRefund({
     if (!refund || refund.status === 'succeeded') return 'ignored';
     let outcome: RefundReportOutcome;
     if (report.type === 'refund.processed') {
-      if (refund.paymentId) {
-        await tx
-          .update(payments)
-          .set({ status: 'refunded', updatedAt: now })
-          .where(eq(payments.id, refund.paymentId));
-      }
-      await tx
-        .update(refunds)
-        .set({
-          status: 'succeeded',
-          gatewayRef: report.ref,
-          succeededAt: now,
-          nextAttemptAt: null,
-          lastError: null,
-          updatedAt: now,
-        })
-        .where(eq(refunds.id, refund.id));
+      await markRefundSucceeded(tx, refund, report.ref, now);
       outcome = 'refund-succeeded';
     } else {
       if (refund.status !== 'pending' || (refund.gatewayRef && refund.gatewayRef !== report.ref)) {
