@@ -4,7 +4,7 @@ import { cinemaDetailsSchema, movieSchema, showWith } from './catalogue.ts';
 import { messages } from './errors.ts';
 import { optionalGstinSchema } from './gst.ts';
 import { MAX_SEATS_PER_BOOKING } from './seats.ts';
-import { bookingStatuses, paymentStatuses } from './statuses.ts';
+import { bookingChannels, bookingStatuses, paymentStatuses } from './statuses.ts';
 
 export const bookingStatusSchema = z.enum(bookingStatuses);
 
@@ -24,6 +24,10 @@ export const bookingSchema = z
     amount: z.number().meta({ description: 'Rupees' }),
     isPaid: z.boolean(),
     status: bookingStatusSchema,
+    channel: z.enum(bookingChannels).meta({
+      description: 'Where it was sold: online by its buyer, at the counter (CONTRACT §11), or a waiting-list offer (§13)',
+    }),
+    complimentary: z.boolean().meta({ description: 'A comp given at the counter by an admin, at ₹0 (CONTRACT §11)' }),
     paymentLink: z
       .string()
       .nullable()

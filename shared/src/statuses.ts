@@ -15,3 +15,10 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 /** Money owed back: pending until the gateway confirms (succeeded) or gives up (failed, retried by staff). */
 export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
+
+/**
+ * Where a booking was sold (CONTRACT §11, §13): online by its buyer, at the counter by staff, or
+ * held for a waiting-list entry as an offer.
+ */
+export const bookingChannels = ['online', 'counter', 'waitlist'] as const;
+export type BookingChannel = (typeof bookingChannels)[number];

@@ -1,9 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bookingChannels,
   bookingStatuses,
   paymentStatuses,
   refundStatuses,
   MAX_TOTAL_SEATS,
+  type BookingChannel,
   type BookingStatus,
   type Layout,
   type PaymentStatus,
@@ -229,12 +231,20 @@ export const bookings = pgTable(
     taxRates: jsonb('tax_rates').$type<Record<string, unknown>>(),
     /** The buyer's GSTIN, given with the booking (printed on the invoice). */
     buyerGstin: text('buyer_gstin'),
+    /** Where it was sold (shared/src/statuses.ts): online, at the counter, or a waiting-list offer. */
+    channel: text('channel').$type<BookingChannel>().notNull().default('online'),
+    /** A comp: given free at the counter by an admin (amount 0, counted apart in reports). */
+    complimentary: boolean('complimentary').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('bookings_status_known', isOneOf(t.status, bookingStatuses)),
-    check('bookings_amount_positive', sql`${t.amountPaise} > 0`),
+    check('bookings_channel_known', isOneOf(t.channel, bookingChannels)),
+    check(
+      'bookings_amount_positive',
+      sql`${t.amountPaise} > 0 or (${t.complimentary} and ${t.amountPaise} >= 0)`,
+    ),
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_show_idx').on(t.showId),
     index('bookings_pending_expiry_idx')

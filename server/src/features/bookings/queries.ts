@@ -174,6 +174,8 @@ function toBookingView({
     | 'paidAt'
     | 'cancelledAt'
     | 'checkedInAt'
+    | 'channel'
+    | 'complimentary'
   >;
   show: Show<Movie>;
   user: Booking['user'];
@@ -192,6 +194,8 @@ function toBookingView({
     amount: paiseToRupees(booking.amountPaise),
     isPaid: booking.status === 'paid',
     status: booking.status,
+    channel: booking.channel,
+    complimentary: booking.complimentary,
     paymentLink,
     expiresAt: booking.expiresAt.toISOString(),
     createdAt: booking.createdAt.toISOString(),
@@ -291,6 +295,8 @@ export function heldBookingView({
       paidAt: null,
       cancelledAt: null,
       checkedInAt: null,
+      channel: 'online',
+      complimentary: false,
     },
     show,
     user: { _id: user.id, name: user.name },
