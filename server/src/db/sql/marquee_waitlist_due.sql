@@ -1,18 +1,21 @@
 -- Seats coming free on a show someone waits for make the show due for its waiting list (CONTRACT
 -- §13), from the database itself, so no code path that frees seats can forget it: a claim ending
 -- (a hold lapsing, a cancel, a refund, an exchange) or the show's layout changing (made bigger).
--- The waiting-list worker (features/waitlist/offers.ts) of any process takes the row and makes
--- the offers; a NOTIFY on marquee_waitlist wakes it at once.
+-- The waiting-list worker (features/waitlist/offers.ts) of whichever process claims the row first
+-- makes the offers.
 CREATE OR REPLACE FUNCTION marquee_waitlist_due() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
 DECLARE
 	v_show uuid;
 BEGIN
-	v_show := CASE WHEN TG_TABLE_NAME = 'shows' THEN NEW.id ELSE NEW.show_id END;
+	IF TG_TABLE_NAME = 'shows' THEN
+		v_show := NEW.id;
+	ELSE
+		v_show := NEW.show_id;
+	END IF;
 	IF EXISTS (SELECT 1 FROM waitlist_entries WHERE show_id = v_show AND status = 'waiting') THEN
 		INSERT INTO waitlist_due (show_id) VALUES (v_show) ON CONFLICT DO NOTHING;
-		PERFORM pg_notify('marquee_waitlist', v_show::text);
 	END IF;
 	RETURN NULL;
 END;
