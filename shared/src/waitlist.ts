@@ -14,7 +14,10 @@ const MINUTE = 60_000;
  * the start; null when that leaves less than MIN_OFFER_MINUTES (no offer is made).
  */
 export function offerExpiry(now: Date, startsAt: Date, offerMinutes: number): Date | null {
-  const end = Math.min(now.getTime() + offerMinutes * MINUTE, startsAt.getTime() - OFFER_CUTOFF_MINUTES * MINUTE);
+  const end = Math.min(
+    now.getTime() + offerMinutes * MINUTE,
+    startsAt.getTime() - OFFER_CUTOFF_MINUTES * MINUTE,
+  );
   return end - now.getTime() < MIN_OFFER_MINUTES * MINUTE ? null : new Date(end);
 }
 
@@ -73,3 +76,22 @@ export const waitlistEntryResponse = ok({ entry: waitlistEntrySchema });
 export type WaitlistEntryResponse = z.infer<typeof waitlistEntryResponse>;
 export const waitlistEntriesResponse = ok({ entries: z.array(waitlistEntrySchema) });
 export type WaitlistEntriesResponse = z.infer<typeof waitlistEntriesResponse>;
+
+/** What an entry's state means for its buyer, in a sentence. */
+export function entryStatusText(entry: Pick<WaitlistEntry, 'status' | 'position' | 'quantity'>): string {
+  const party = `${entry.quantity} ${entry.quantity === 1 ? 'seat' : 'seats'}`;
+  switch (entry.status) {
+    case 'waiting':
+      return entry.position === 1
+        ? `You are next on the waiting list for ${party}.`
+        : `You are number ${entry.position ?? '–'} on the waiting list for ${party}.`;
+    case 'offered':
+      return `Seats are held for you: pay before the offer ends to keep them.`;
+    case 'booked':
+      return 'Booked from the waiting list.';
+    case 'left':
+      return 'You left this waiting list.';
+    case 'closed':
+      return 'This waiting list has closed.';
+  }
+}

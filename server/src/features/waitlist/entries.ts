@@ -57,7 +57,9 @@ export async function joinWaitlist({
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(waitlistEntries).values({ id, showId, userId, quantity, class: cls ?? null, joinedAt: now });
+      await tx
+        .insert(waitlistEntries)
+        .values({ id, showId, userId, quantity, class: cls ?? null, joinedAt: now });
       await tx.insert(waitlistDue).values({ showId }).onConflictDoNothing();
       await recordAudit(tx, {
         actorId: userId,
@@ -102,7 +104,11 @@ export async function leaveWaitlist({
 }): Promise<void> {
   if (!isUuid(entryId)) throw notFound('Waiting-list entry not found');
   const offerBookingId = await db.transaction(async (tx) => {
-    const [entry] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).for('update');
+    const [entry] = await tx
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, entryId))
+      .for('update');
     if (!entry || entry.userId !== userId) throw notFound('Waiting-list entry not found');
     if (entry.status === 'left' || entry.status === 'closed') return null;
     let offer: string | null = null;
@@ -137,7 +143,11 @@ type BookingState = Pick<typeof bookings.$inferSelect, 'status' | 'expiresAt'>;
  * An entry's state as the buyer sees it: stored, or read from its offer's booking — paid is
  * `booked`; an offer that lapsed or was cancelled is over (`closed`).
  */
-export function entryStatus(entry: Pick<EntryRow, 'status'>, offer: BookingState | null, now: Date): WaitlistStatus {
+export function entryStatus(
+  entry: Pick<EntryRow, 'status'>,
+  offer: BookingState | null,
+  now: Date,
+): WaitlistStatus {
   if (entry.status !== 'offered') return entry.status;
   if (offer?.status === 'paid') return 'booked';
   if (offer?.status === 'pending' && offer.expiresAt > now) return 'offered';
@@ -164,9 +174,7 @@ export async function listEntries({
     .innerJoin(shows, eq(shows.id, waitlistEntries.showId))
     .innerJoin(movies, eq(movies.id, shows.movieId))
     .leftJoin(bookings, eq(bookings.id, waitlistEntries.offerBookingId))
-    .where(
-      and(eq(waitlistEntries.userId, userId), ids ? inArray(waitlistEntries.id, ids) : undefined),
-    )
+    .where(and(eq(waitlistEntries.userId, userId), ids ? inArray(waitlistEntries.id, ids) : undefined))
     .orderBy(desc(waitlistEntries.joinedAt), desc(waitlistEntries.seq));
   return Promise.all(
     rows.map(async ({ entry, show, movie, offer }) => {
@@ -212,4 +220,3 @@ export function waitingEntries(db: Queryable, showId: string) {
     .where(and(eq(waitlistEntries.showId, showId), eq(waitlistEntries.status, 'waiting')))
     .orderBy(asc(waitlistEntries.seq));
 }
-

@@ -33,7 +33,11 @@ export async function waitlistRoutes(app: FastifyInstance) {
         now: clock(),
       });
       reply.code(201);
-      return { success: true, message: 'You are on the waiting list', entry: await entryOf(user.id, entryId) };
+      return {
+        success: true,
+        message: 'You are on the waiting list',
+        entry: await entryOf(user.id, entryId),
+      };
     },
   );
 
@@ -68,7 +72,11 @@ export async function waitlistRoutes(app: FastifyInstance) {
           await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);
         },
       });
-      return { success: true, message: 'You have left the waiting list', entry: await entryOf(user.id, request.params.entryId) };
+      return {
+        success: true,
+        message: 'You have left the waiting list',
+        entry: await entryOf(user.id, request.params.entryId),
+      };
     },
   );
 }

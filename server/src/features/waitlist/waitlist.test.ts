@@ -39,7 +39,9 @@ async function soldOutShow(seats = 4, inMinutes = 24 * 60) {
   const ids = Array.from({ length: seats }, (_, i) => `A${i + 1}`);
   const bookingIds: string[] = [];
   for (const seat of ids) {
-    bookingIds.push(await insertBooking(db(), { userId: filler, showId: show.id, seats: [seat], now: t.clock.now }));
+    bookingIds.push(
+      await insertBooking(db(), { userId: filler, showId: show.id, seats: [seat], now: t.clock.now }),
+    );
   }
   return { showId: show.id, startsAt: show.startsAt, bookingIds };
 }
@@ -52,7 +54,8 @@ async function entriesOf(who: SignedIn): Promise<WaitlistEntry[]> {
   expect(response.statusCode).toBe(200);
   return response.json<{ entries: WaitlistEntry[] }>().entries;
 }
-const entryFor = async (who: SignedIn, showId: string) => (await entriesOf(who)).find((e) => e.show._id === showId)!;
+const entryFor = async (who: SignedIn, showId: string) =>
+  (await entriesOf(who)).find((e) => e.show._id === showId)!;
 
 /** Frees a seat as staff do: cancels the filler's booking of it. */
 async function free(bookingId: string) {
@@ -90,7 +93,11 @@ describe('joining a waiting list', () => {
     expect((await join(asha, showId, { quantity: 2, class: 'Gold' })).json().message).toBe(
       'This show has no class Gold',
     );
-    const anonymous = await t.app.inject({ method: 'POST', url: `/api/shows/${showId}/waitlist`, payload: { quantity: 1 } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/shows/${showId}/waitlist`,
+      payload: { quantity: 1 },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect((await join(asha, crypto.randomUUID(), { quantity: 1 })).statusCode).toBe(404);
     await free(bookingIds[0]!);
@@ -121,7 +128,12 @@ describe('offers', () => {
     expect(raviEntry.offer!.expiresAt).toBe(new Date(t.clock.now.getTime() + 15 * MINUTE).toISOString());
     expect((await entryFor(asha, showId)).position).toBe(1);
     const [offered] = await db().select().from(bookings).where(eq(bookings.id, raviEntry.offer!.bookingId));
-    expect(offered).toMatchObject({ status: 'pending', channel: 'waitlist', seats: ['A4'], userId: ravi.userId });
+    expect(offered).toMatchObject({
+      status: 'pending',
+      channel: 'waitlist',
+      seats: ['A4'],
+      userId: ravi.userId,
+    });
     const emails = await db()
       .select()
       .from(emailOutbox)
@@ -212,7 +224,12 @@ describe('offers', () => {
     const runs = await Promise.all([1, 2, 3].map(() => makeOffers(deps(), t.clock.now)));
     const offered = runs.flat();
     // The first two pairs, in join order; each seat in one offer only.
-    expect(offered.map((o) => o.userId).sort()).toEqual(people.slice(0, 2).map((p) => p.userId).sort());
+    expect(offered.map((o) => o.userId).sort()).toEqual(
+      people
+        .slice(0, 2)
+        .map((p) => p.userId)
+        .sort(),
+    );
     expect(offered.flatMap((o) => o.hold.seats).sort()).toEqual(['A1', 'A2', 'A3', 'A4']);
     expect((await entryFor(people[2]!, showId)).status).toBe('waiting');
   });
@@ -228,8 +245,15 @@ describe('leaving and closing', () => {
     await free(bookingIds[0]!);
     await makeOffers(deps(), t.clock.now);
     const entry = await entryFor(asha, showId);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/waitlist/${entry._id}`, headers: ravi.bearer })).statusCode).toBe(404);
-    const left = await t.app.inject({ method: 'DELETE', url: `/api/waitlist/${entry._id}`, headers: asha.bearer });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/waitlist/${entry._id}`, headers: ravi.bearer }))
+        .statusCode,
+    ).toBe(404);
+    const left = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/waitlist/${entry._id}`,
+      headers: asha.bearer,
+    });
     expect(left.statusCode).toBe(200);
     expect(left.json().entry.status).toBe('left');
     const [offer] = await db().select().from(bookings).where(eq(bookings.id, entry.offer!.bookingId));
