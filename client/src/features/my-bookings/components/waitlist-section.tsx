@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
+import { showDateLabel } from '../format.ts';
 import { useLeaveWaitlist, useWaitlist } from '../../waitlist/api/waitlist.ts';
 
 interface WaitlistSectionProps {
@@ -38,12 +39,12 @@ export function WaitlistSection({ isSignedIn, paymentLinkOf }: WaitlistSectionPr
       <ul className="grid gap-4 sm:grid-cols-2">
         {entries.map((entry) => {
           const payLink = entry.offer ? paymentLinkOf(entry.offer.bookingId) : null;
-          const what = `${entry.show.movie.title}, ${entry.show.showDate} at ${entry.show.showTime}`;
+          const what = `${entry.show.movie.title}, ${showDateLabel(entry.show.showDate)} at ${entry.show.showTime}`;
           return (
             <li key={entry._id} className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
               <p className="font-semibold">{entry.show.movie.title}</p>
               <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                {entry.show.showDate} · {entry.show.showTime} · party of {entry.quantity}
+                {showDateLabel(entry.show.showDate)} · {entry.show.showTime} · party of {entry.quantity}
                 {entry.class ? ` · ${entry.class}` : ''}
               </p>
               <p className="mt-2 text-sm">{entryStatusText(entry)}</p>
