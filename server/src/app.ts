@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { resolveAuthSecret } from './features/auth/secret.ts';
 import { SessionCache, watchSessions } from './features/auth/session-cache.ts';
 import { startExpirySweeper } from './features/bookings/expiry-sweeper.ts';
+import { startWaitlistWorker, waitlistRoutes } from './features/waitlist/index.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
 import { counterGateway, type GatewayName, type PaymentGateway } from './features/payments/gateway.ts';
@@ -230,6 +231,7 @@ export async function buildApp({
   await app.register(seatRoutes);
   await app.register(settingsRoutes);
   await app.register(invoiceRoutes);
+  await app.register(waitlistRoutes);
   await app.register(staticFiles);
 
   // One hook, in this order: Fastify runs onClose hooks last-added first.
@@ -244,8 +246,9 @@ export async function buildApp({
       { db: database.db, gateways, clock, log: app.log },
       sweepIntervalMs,
     );
+    const stopOffers = startWaitlistWorker(app, sweepIntervalMs);
     app.addHook('onClose', async () => {
-      await Promise.all([stopSweeper(), stopRefunds()]);
+      await Promise.all([stopSweeper(), stopRefunds(), stopOffers()]);
     });
   }
   return app;

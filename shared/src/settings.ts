@@ -80,9 +80,21 @@ export const taxSettingsSchema = z.strictObject({
 });
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 
+/** The waiting list (CONTRACT §13): how long an offer's seats are held for its buyer to pay. */
+export const waitlistSettingsSchema = z.strictObject({
+  offerMinutes: z
+    .number({ message: 'offerMinutes must be a number of minutes' })
+    .int('offerMinutes must be whole minutes')
+    .min(1, 'offerMinutes must be from 1 to 120')
+    .max(120, 'offerMinutes must be from 1 to 120'),
+});
+export type WaitlistSettings = z.infer<typeof waitlistSettingsSchema>;
+export const defaultWaitlistSettings: WaitlistSettings = { offerMinutes: 15 };
+
 export const settingsSchema = z.object({
   cinema: cinemaSettingsSchema,
   tax: taxSettingsSchema,
+  waitlist: waitlistSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -91,6 +103,7 @@ export const settingsUpdateSchema = z.strictObject(
   {
     cinema: z.strictObject(cinemaSettingsSchema.shape).partial().optional(),
     tax: taxSettingsSchema.partial().optional(),
+    waitlist: waitlistSettingsSchema.partial().optional(),
   },
   { message: 'Settings must be an object' },
 );

@@ -22,3 +22,13 @@ export type RefundStatus = (typeof refundStatuses)[number];
  */
 export const bookingChannels = ['online', 'counter', 'waitlist'] as const;
 export type BookingChannel = (typeof bookingChannels)[number];
+
+/**
+ * A waiting-list entry as stored (CONTRACT §13): waiting its turn, offered (an unpaid booking holds
+ * the offer's seats), left by its buyer, or closed when offers could no longer be made.
+ */
+export const waitlistStoredStatuses = ['waiting', 'offered', 'left', 'closed'] as const;
+export type WaitlistStoredStatus = (typeof waitlistStoredStatuses)[number];
+/** As the API answers: `booked` once the offer is paid (read from the offer's booking). */
+export const waitlistStatuses = ['waiting', 'offered', 'booked', 'left', 'closed'] as const;
+export type WaitlistStatus = (typeof waitlistStatuses)[number];

@@ -4,12 +4,14 @@ import {
   bookingStatuses,
   paymentStatuses,
   refundStatuses,
+  waitlistStoredStatuses,
   MAX_TOTAL_SEATS,
   type BookingChannel,
   type BookingStatus,
   type Layout,
   type PaymentStatus,
   type RefundStatus,
+  type WaitlistStoredStatus,
 } from '@marquee/shared';
 import {
   bigserial,
@@ -542,3 +544,51 @@ export const creditNotes = pgTable(
     index('credit_notes_issued_idx').on(t.issuedAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The waiting list (CONTRACT §13)
+// ---------------------------------------------------------------------------------------------
+
+/** One buyer's party waiting for a show (or a class of it); `seq` is the join order. */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    showId: uuid('show_id')
+      .notNull()
+      .references(() => shows.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    class: text('class'),
+    status: text('status').$type<WaitlistStoredStatus>().notNull().default('waiting'),
+    /** The unpaid booking holding the offer's seats, once offered. */
+    offerBookingId: uuid('offer_booking_id').references(() => bookings.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    /** When it was left or closed. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('waitlist_entries_status_known', isOneOf(t.status, waitlistStoredStatuses)),
+    check('waitlist_entries_quantity_range', sql`${t.quantity} between 1 and 8`),
+    uniqueIndex('waitlist_entries_live_uq')
+      .on(t.showId, t.userId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index('waitlist_entries_waiting_idx')
+      .on(t.showId, t.seq)
+      .where(sql`${t.status} = 'waiting'`),
+    index('waitlist_entries_user_idx').on(t.userId, t.joinedAt),
+    uniqueIndex('waitlist_entries_offer_uq').on(t.offerBookingId),
+  ],
+);
+
+/** Shows whose waiting list is to be looked at, written by db/sql/marquee_waitlist_due.sql. */
+export const waitlistDue = pgTable('waitlist_due', {
+  showId: uuid('show_id')
+    .primaryKey()
+    .references(() => shows.id, { onDelete: 'cascade' }),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+});

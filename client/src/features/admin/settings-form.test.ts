@@ -20,6 +20,7 @@ const settings = {
     foodRate: 5,
     invoicePrefix: 'MQ',
   },
+  waitlist: { offerMinutes: 15 },
 };
 
 describe('the settings form', () => {

@@ -6,6 +6,7 @@ export interface SettingsFormValues {
   slabs: { upTo: string; rate: string }[];
   foodRate: string;
   invoicePrefix: string;
+  offerMinutes: string;
 }
 
 export function toFormValues(settings: Settings): SettingsFormValues {
@@ -17,6 +18,7 @@ export function toFormValues(settings: Settings): SettingsFormValues {
     })),
     foodRate: String(settings.tax.foodRate),
     invoicePrefix: settings.tax.invoicePrefix,
+    offerMinutes: String(settings.waitlist.offerMinutes),
   };
 }
 
@@ -27,7 +29,7 @@ const numberOf = (text: string): number | string => {
 };
 
 /**
- * The PUT body: the whole of both sections. Numbers that do not parse are sent as typed, so the
+ * The PUT body: the whole of every section. Numbers that do not parse are sent as typed, so the
  * server's refusal names them (the body is then not a valid SettingsUpdate, hence the cast).
  */
 export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
@@ -41,6 +43,7 @@ export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
       foodRate: numberOf(values.foodRate),
       invoicePrefix: values.invoicePrefix.trim().toUpperCase(),
     },
+    waitlist: { offerMinutes: numberOf(values.offerMinutes) },
   };
   return body as SettingsUpdate;
 }
@@ -50,6 +53,6 @@ export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
  * → 'tax.ticketSlabs'. Null when it names none.
  */
 export function fieldOfProblem(message: string): string | null {
-  const match = /^(cinema\.\w+|tax\.\w+)/.exec(message);
+  const match = /^((?:cinema|tax|waitlist)\.\w+)/.exec(message);
   return match ? match[1]! : null;
 }

@@ -132,7 +132,7 @@ async function holdChoice(options: {
   }
 }
 
-async function openCheckout({
+export async function openCheckout({
   db,
   gateway,
   log,

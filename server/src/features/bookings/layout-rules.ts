@@ -114,7 +114,7 @@ function stateColumns(db: Queryable, showId: string, now: Date) {
  * The show's layout snapshot and the seats blocked at `now` (null when there is no show), in one
  * round trip.
  */
-async function readShowSeats(db: Queryable, showId: string, now: Date): Promise<ShowSeats | null> {
+export async function readShowSeats(db: Queryable, showId: string, now: Date): Promise<ShowSeats | null> {
   const [show] = await db
     .select({ layout: shows.layout, startsAt: shows.startsAt, ...stateColumns(db, showId, now) })
     .from(shows)

@@ -8,7 +8,9 @@ export type EmailKind =
   | 'late-payment-refunded'
   | 'show-cancelled'
   | 'show-moved'
-  | 'password-reset';
+  | 'password-reset'
+  | 'waitlist-offer'
+  | 'waitlist-closed';
 
 /** Where and when a show was before it moved: what the show-moved email says it was. */
 export interface ShowWas {
@@ -18,7 +20,9 @@ export interface ShowWas {
 }
 
 export type EmailEvent =
-  | { kind: Exclude<EmailKind, 'password-reset' | 'show-moved'>; bookingId: string }
+  | { kind: Exclude<EmailKind, 'password-reset' | 'show-moved' | 'waitlist-closed'>; bookingId: string }
+  /** A waiting-list entry closed without an offer (CONTRACT §13): told once per entry. */
+  | { kind: 'waitlist-closed'; entryId: string }
   /** `change` names the move (a show may move more than once): one email per booking per move. */
   | { kind: 'show-moved'; bookingId: string; change: string; was: ShowWas }
   | { kind: 'password-reset'; to: string; name: string; url: string; key: string };
@@ -36,14 +40,20 @@ export async function enqueueEmail(db: Queryable, event: EmailEvent): Promise<vo
           dedupeKey: `password-reset:${event.key}`,
           payload: { to: event.to, name: event.name, url: event.url },
         }
-      : event.kind === 'show-moved'
+      : event.kind === 'waitlist-closed'
         ? {
             kind: event.kind,
-            dedupeKey: `show-moved:${event.bookingId}:${event.change}`,
-            bookingId: event.bookingId,
-            payload: { was: event.was },
+            dedupeKey: `waitlist-closed:${event.entryId}`,
+            payload: { entryId: event.entryId },
           }
-        : { kind: event.kind, dedupeKey: `${event.kind}:${event.bookingId}`, bookingId: event.bookingId };
+        : event.kind === 'show-moved'
+          ? {
+              kind: event.kind,
+              dedupeKey: `show-moved:${event.bookingId}:${event.change}`,
+              bookingId: event.bookingId,
+              payload: { was: event.was },
+            }
+          : { kind: event.kind, dedupeKey: `${event.kind}:${event.bookingId}`, bookingId: event.bookingId };
   // Due at once, whatever the clock of the process that sends it says.
   await db
     .insert(emailOutbox)

@@ -15,6 +15,8 @@ export interface BookingFacts {
   screen: string;
   seats: string[];
   amountPaise: number;
+  /** While unpaid: the time (h:mm AM/PM, the cinema's) the held seats are kept until. */
+  payBy: string;
   refundPaise: number | null;
   ticketUrl: string;
   ticketCode: string | null;
@@ -230,6 +232,40 @@ export function passwordResetEmail(brand: Brand, to: string, name: string, url: 
       brand,
       'Reset your password',
       `<p style="margin:0 0 8px">Hello ${escapeHtml(name)}, someone (we hope you) asked to reset the password of your account. This link works once, for one hour.</p>${button(url, 'Choose a new password')}<p style="margin:0;color:#52525b;font-size:13px">Setting a new password signs you out everywhere else. If you did not ask, ignore this email: your password stays as it is.</p>`,
+    ),
+  };
+}
+
+/** A waiting-list offer (CONTRACT §13): the seats held for the party, and a link to pay in time. */
+export function waitlistOfferEmail(brand: Brand, facts: BookingFacts): OutgoingEmail {
+  const rows = bookingRows(facts);
+  const payUrl = `${brand.publicUrl}/mybookings`;
+  return {
+    to: facts.email,
+    subject: `Seats for ${facts.movie} are yours until ${facts.payBy}`,
+    text: `Hello ${facts.name},\n\nGood news from the waiting list: we are holding these seats for you until ${facts.payBy}. Pay before then to keep them; after that they go to the next person waiting.\n${payUrl}\n\n${detailsText(rows)}`,
+    html: layout(
+      brand,
+      'Seats from the waiting list',
+      `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}, good news from the waiting list: we are holding these seats for you until <strong>${escapeHtml(facts.payBy)}</strong>. Pay before then to keep them; after that they go to the next person waiting.</p>${detailsTable(rows)}${button(payUrl, 'Pay for your seats')}`,
+    ),
+  };
+}
+
+/** A waiting-list entry closed with no offer: the show is about to start (or was cancelled). */
+export function waitlistClosedEmail(
+  brand: Brand,
+  facts: { name: string; email: string; movie: string; showDate: string; showTime: string },
+): OutgoingEmail {
+  const what = `${facts.movie} on ${facts.showDate} at ${facts.showTime}`;
+  return {
+    to: facts.email,
+    subject: `The waiting list for ${what} has closed`,
+    text: `Hello ${facts.name},\n\nWe're sorry: no seats for your party came free for ${what}, and the waiting list has now closed. You have not been charged.\n\nSee what else is on: ${brand.publicUrl}/movies`,
+    html: layout(
+      brand,
+      'The waiting list has closed',
+      `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}, we're sorry: no seats for your party came free for ${escapeHtml(what)}, and the waiting list has now closed. You have not been charged.</p>${button(`${brand.publicUrl}/movies`, 'See what else is on')}`,
     ),
   };
 }

@@ -1,7 +1,17 @@
 import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { auditLog, bookings, emailOutbox, movies, payments, refunds, shows, users } from '../../db/schema.ts';
+import {
+  auditLog,
+  bookings,
+  emailOutbox,
+  movies,
+  payments,
+  refunds,
+  shows,
+  users,
+  waitlistEntries,
+} from '../../db/schema.ts';
 import { runEvery } from '../../lib/periodic.ts';
 import { runtimeMinutes } from '@marquee/shared';
 import { showDateTime } from '../admission/admission-booking.ts';
@@ -17,6 +27,8 @@ import {
   passwordResetEmail,
   showCancelledEmail,
   showMovedEmail,
+  waitlistClosedEmail,
+  waitlistOfferEmail,
   type BookingFacts,
   type Brand,
 } from './templates.ts';
@@ -121,6 +133,17 @@ async function render(
     const { to, name, url } = row.payload as { to: string; name: string; url: string };
     return passwordResetEmail(brand, to, name, url);
   }
+  if (row.kind === 'waitlist-closed') {
+    const { entryId } = row.payload as { entryId: string };
+    const [entry] = await db
+      .select({ name: users.name, email: users.email, movie: movies.title, startsAt: shows.startsAt })
+      .from(waitlistEntries)
+      .innerJoin(users, eq(users.id, waitlistEntries.userId))
+      .innerJoin(shows, eq(shows.id, waitlistEntries.showId))
+      .innerJoin(movies, eq(movies.id, shows.movieId))
+      .where(eq(waitlistEntries.id, entryId));
+    return entry ? waitlistClosedEmail(brand, { ...entry, ...showDateTime(entry.startsAt, timeZone) }) : null;
+  }
   if (!row.bookingId) return null;
   const found = await bookingFacts(db, row.bookingId, { tickets, brand, timeZone });
   if (!found) return null;
@@ -136,6 +159,8 @@ async function render(
       return showCancelledEmail(brand, facts);
     case 'show-moved':
       return showMovedEmail(brand, facts, (row.payload as { was: ShowWas }).was);
+    case 'waitlist-offer':
+      return waitlistOfferEmail(brand, facts);
     default:
       return null;
   }
@@ -172,6 +197,7 @@ async function bookingFacts(
       status: bookings.status,
       seats: bookings.seats,
       amountPaise: bookings.amountPaise,
+      expiresAt: bookings.expiresAt,
       name: users.name,
       email: users.email,
       movie: movies.title,
@@ -199,6 +225,7 @@ async function bookingFacts(
     screen: row.screenName,
     seats: row.seats,
     amountPaise: row.amountPaise,
+    payBy: showDateTime(row.expiresAt, timeZone).showTime,
     refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),
     ticketUrl: `${brand.publicUrl}/tickets/${bookingId}`,
     ticketCode: row.status === 'paid' ? tickets.issue(bookingId) : null,

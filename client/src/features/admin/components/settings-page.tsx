@@ -169,6 +169,28 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </p>
       </fieldset>
 
+      <fieldset className={fieldset}>
+        <legend className={legend}>Waiting list</legend>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Offer window (minutes)"
+            hint="How long seats offered to the next party on a waiting list are held for them to pay: 1 to 120. Offers always end 30 minutes before the show."
+            error={errorFor('waitlist.offerMinutes')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="waitlist.offerMinutes"
+                inputMode="numeric"
+                className={inputClassName}
+                value={values.offerMinutes}
+                onChange={(e) => setValues((v) => ({ ...v, offerMinutes: e.currentTarget.value }))}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+
       <button type="submit" className={buttonClassName('primary')} disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save settings'}
       </button>

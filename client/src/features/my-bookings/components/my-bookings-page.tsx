@@ -12,6 +12,7 @@ import { userBookingsQueryKey, useUserBookings } from '../api/get-user-bookings.
 import { bookingBadge, splitBookings } from '../booking-status.ts';
 import { cancelConfirmText, cancelFailureText, cancelSuccessText } from '../cancel-flow.ts';
 import { BookingCard } from './booking-card.tsx';
+import { WaitlistSection } from './waitlist-section.tsx';
 import { BookingDetailsModal } from './booking-details-modal.tsx';
 
 function Heading() {
@@ -182,6 +183,10 @@ export function MyBookingsPage() {
           )}
         </>
       )}
+      <WaitlistSection
+        isSignedIn={isSignedIn}
+        paymentLinkOf={(id) => bookings.find((b) => b._id === id)?.paymentLink ?? null}
+      />
       {openBooking && (
         <BookingDetailsModal
           booking={openBooking}

@@ -41,6 +41,7 @@ import {
 import { useBookingSelection } from '../use-booking-selection.ts';
 import { useIsBefore } from '../use-is-before.ts';
 import { BestAvailable } from './best-available.tsx';
+import { JoinWaitlist } from './join-waitlist.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { MovieDetails } from './movie-details.tsx';
@@ -289,6 +290,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
           revealSeats.current = true;
           selection.chooseShow(showId);
         }}
+        afterTimes={<JoinWaitlist shows={showsOfDate} isSignedIn={isSignedIn} onSignIn={requireSignIn} />}
       />
 
       {show && date && (

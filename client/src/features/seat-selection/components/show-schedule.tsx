@@ -1,5 +1,6 @@
 import type { Show } from '@marquee/shared';
 import { CalendarDays, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { DatePicker } from './date-picker.tsx';
 import { schedulePrompt } from '../schedule-prompt.ts';
@@ -18,6 +19,8 @@ interface ShowScheduleProps {
   onRetry: () => void;
   onChooseDate: (date: string) => void;
   onChooseShow: (showId: string) => void;
+  /** Below the show times: the waiting lists of the date's sold-out shows. */
+  afterTimes?: ReactNode;
 }
 
 const heading = 'mb-3 flex items-center gap-2 text-xl font-semibold';
@@ -72,6 +75,7 @@ export function ShowSchedule(props: ShowScheduleProps) {
               labelledBy="select-time-heading"
             />
           )}
+          {date && props.afterTimes}
           {/* A live region, so the next step is announced as the previous one is done. */}
           <div role="status" className="empty:hidden">
             {prompt && (

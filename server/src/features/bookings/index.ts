@@ -1,0 +1,6 @@
+/** The bookings feature's public entry: what other features use of holds, seat rules and cancels. */
+export { cancelBooking } from './cancel-booking.ts';
+export { openCheckout } from './create-booking.ts';
+export { holdSeats, SeatsTakenError, type Hold } from './hold-seats.ts';
+export { pickBestAvailable, readShowSeats } from './layout-rules.ts';
+export { releaseExpiredHolds } from './release-expired.ts';

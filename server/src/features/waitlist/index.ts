@@ -1,0 +1,4 @@
+/** The waiting list's public entry (CONTRACT §13). */
+export { closeEndedWaitlists, makeOffers } from './offers.ts';
+export { waitlistRoutes } from './routes.ts';
+export { startWaitlistWorker } from './worker.ts';

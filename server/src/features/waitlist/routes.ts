@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { joinWaitlistRequest } from '@marquee/shared';
+import { notFound } from '../../lib/app-error.ts';
+import { parseInput } from '../../lib/parse.ts';
+import { requireUser } from '../auth/guards.ts';
+import { cancelBooking } from '../bookings/index.ts';
+import { closeCheckouts } from '../payments/checkouts.ts';
+import { joinWaitlist, leaveWaitlist, listEntries } from './entries.ts';
+import { waitlistDocs as docs } from './docs.ts';
+
+export async function waitlistRoutes(app: FastifyInstance) {
+  const { db, clock, config, gateways } = app.deps;
+  const timeZone = config.CINEMA_TIMEZONE;
+
+  const entryOf = async (userId: string, entryId: string) => {
+    const [entry] = await listEntries({ db, userId, ids: [entryId], now: clock(), timeZone });
+    if (!entry) throw notFound('Waiting-list entry not found');
+    return entry;
+  };
+
+  app.post<{ Params: { id: string } }>(
+    '/api/shows/:id/waitlist',
+    { schema: docs.join },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { quantity, class: cls } = parseInput(joinWaitlistRequest, request.body ?? {});
+      const entryId = await joinWaitlist({
+        db,
+        showId: request.params.id,
+        userId: user.id,
+        quantity,
+        cls,
+        now: clock(),
+      });
+      reply.code(201);
+      return {
+        success: true,
+        message: 'You are on the waiting list',
+        entry: await entryOf(user.id, entryId),
+      };
+    },
+  );
+
+  app.get('/api/user/waitlist', { schema: docs.list }, async (request) => {
+    const user = await requireUser(request);
+    return {
+      success: true,
+      message: 'Waiting-list entries fetched',
+      entries: await listEntries({ db, userId: user.id, now: clock(), timeZone }),
+    };
+  });
+
+  app.delete<{ Params: { entryId: string } }>(
+    '/api/waitlist/:entryId',
+    { schema: docs.leave },
+    async (request) => {
+      const user = await requireUser(request);
+      const now = clock();
+      await leaveWaitlist({
+        db,
+        entryId: request.params.entryId,
+        userId: user.id,
+        now,
+        cancelOffer: async (bookingId) => {
+          const outcome = await cancelBooking({
+            db,
+            bookingId,
+            actor: { id: user.id, isStaff: false },
+            now,
+            reason: 'Left the waiting list',
+          });
+          await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);
+        },
+      });
+      return {
+        success: true,
+        message: 'You have left the waiting list',
+        entry: await entryOf(user.id, request.params.entryId),
+      };
+    },
+  );
+}
