@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cancellationSettingsSchema } from './cancellation.ts';
 import { gstinOrEmptySchema, invoicePrefixSchema, isGstStateCode, type TaxSlab } from './gst.ts';
 
 /**
@@ -83,6 +84,7 @@ export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 export const settingsSchema = z.object({
   cinema: cinemaSettingsSchema,
   tax: taxSettingsSchema,
+  cancellation: cancellationSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -91,6 +93,7 @@ export const settingsUpdateSchema = z.strictObject(
   {
     cinema: z.strictObject(cinemaSettingsSchema.shape).partial().optional(),
     tax: taxSettingsSchema.partial().optional(),
+    cancellation: cancellationSettingsSchema.partial().optional(),
   },
   { message: 'Settings must be an object' },
 );

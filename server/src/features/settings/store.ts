@@ -1,5 +1,7 @@
 import {
+  cancellationSettingsSchema,
   cinemaSettingsSchema,
+  defaultCancellationTiers,
   defaultFoodRate,
   defaultTicketSlabs,
   settingsSchema,
@@ -21,7 +23,7 @@ import { recordAudit } from '../audit/record.ts';
  * once on every process, with no cache to invalidate.
  */
 
-const SECTIONS = ['cinema', 'tax'] as const;
+const SECTIONS = ['cinema', 'tax', 'cancellation'] as const;
 /** Not an admin setting: the calendar the process runs on (CINEMA_TIMEZONE), for invoice years. */
 const CALENDAR = 'calendar';
 
@@ -30,6 +32,8 @@ const defaultTax: Settings['tax'] = {
   foodRate: defaultFoodRate,
   invoicePrefix: 'MQ',
 };
+
+const defaultCancellation: Settings['cancellation'] = { tiers: defaultCancellationTiers };
 
 /** The cinema section as the CINEMA_* variables describe it: the first start's values. */
 export function cinemaFromEnv(config: Env): Settings['cinema'] {
@@ -69,6 +73,10 @@ export async function readSettings(db: Queryable): Promise<Settings & { timeZone
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
   const cinema = cinemaSettingsSchema.safeParse(byKey.get('cinema'));
   const tax = taxSettingsSchema.safeParse({ ...defaultTax, ...byKey.get('tax') });
+  const cancellation = cancellationSettingsSchema.safeParse({
+    ...defaultCancellation,
+    ...byKey.get('cancellation'),
+  });
   const timeZone = (byKey.get(CALENDAR) as { timeZone?: string } | undefined)?.timeZone ?? 'Asia/Kolkata';
   return {
     cinema: cinema.success
@@ -84,6 +92,7 @@ export async function readSettings(db: Queryable): Promise<Settings & { timeZone
           sac: '9996',
         },
     tax: tax.success ? tax.data : defaultTax,
+    cancellation: cancellation.success ? cancellation.data : defaultCancellation,
     timeZone,
   };
 }
@@ -118,11 +127,12 @@ export async function updateSettings({
   if (!parsed.success) throw badRequest(problem(parsed.error));
   return db.transaction(async (tx) => {
     // One admin's change at a time: the rows are locked before they are read and merged.
-    await tx.execute(sql`select key from settings where key in ('cinema', 'tax') for update`);
+    await tx.execute(sql`select key from settings where key in ('cinema', 'tax', 'cancellation') for update`);
     const { timeZone: _timeZone, ...current } = await readSettings(tx);
     const next = {
       cinema: { ...current.cinema, ...parsed.data.cinema },
       tax: { ...current.tax, ...parsed.data.tax },
+      cancellation: { ...current.cancellation, ...parsed.data.cancellation },
     };
     const checked = settingsSchema.safeParse(next);
     if (!checked.success) throw badRequest(problem(checked.error));
