@@ -6,6 +6,7 @@ export interface SettingsFormValues {
   slabs: { upTo: string; rate: string }[];
   foodRate: string;
   invoicePrefix: string;
+  tiers: { minutesBefore: string; refundPercent: string }[];
 }
 
 export function toFormValues(settings: Settings): SettingsFormValues {
@@ -17,6 +18,10 @@ export function toFormValues(settings: Settings): SettingsFormValues {
     })),
     foodRate: String(settings.tax.foodRate),
     invoicePrefix: settings.tax.invoicePrefix,
+    tiers: settings.cancellation.tiers.map((t) => ({
+      minutesBefore: String(t.minutesBefore),
+      refundPercent: String(t.refundPercent),
+    })),
   };
 }
 
@@ -27,7 +32,7 @@ const numberOf = (text: string): number | string => {
 };
 
 /**
- * The PUT body: the whole of both sections. Numbers that do not parse are sent as typed, so the
+ * The PUT body: the whole of every section. Numbers that do not parse are sent as typed, so the
  * server's refusal names them (the body is then not a valid SettingsUpdate, hence the cast).
  */
 export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
@@ -41,6 +46,12 @@ export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
       foodRate: numberOf(values.foodRate),
       invoicePrefix: values.invoicePrefix.trim().toUpperCase(),
     },
+    cancellation: {
+      tiers: values.tiers.map((t) => ({
+        minutesBefore: numberOf(t.minutesBefore),
+        refundPercent: numberOf(t.refundPercent),
+      })),
+    },
   };
   return body as SettingsUpdate;
 }
@@ -50,6 +61,6 @@ export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
  * → 'tax.ticketSlabs'. Null when it names none.
  */
 export function fieldOfProblem(message: string): string | null {
-  const match = /^(cinema\.\w+|tax\.\w+)/.exec(message);
+  const match = /^(cinema\.\w+|tax\.\w+|cancellation\.\w+)/.exec(message);
   return match ? match[1]! : null;
 }
