@@ -1,4 +1,4 @@
-import { defaultCancellationTiers, type CancellationTier, type CinemaConfig } from '@marquee/shared';
+import type { CancellationTier, CinemaConfig } from '@marquee/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
@@ -37,7 +37,10 @@ export function useCleaningMinutes(): number {
   return useCinemaConfig().data?.cleaningMinutes ?? fallbackCleaningMinutes;
 }
 
-/** The cancellation policy's tiers (settings.cancellation, CONTRACT §13), for saying it in words. */
-export function useCancellationTiers(): CancellationTier[] {
-  return useCinemaConfig().data?.cancellationTiers ?? defaultCancellationTiers;
+/**
+ * The cancellation policy's tiers (settings.cancellation, CONTRACT §13), for saying it in words;
+ * undefined until the configuration has arrived (nothing is said rather than a guess).
+ */
+export function useCancellationTiers(): CancellationTier[] | undefined {
+  return useCinemaConfig().data?.cancellationTiers;
 }

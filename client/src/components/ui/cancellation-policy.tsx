@@ -9,6 +9,7 @@ import { useCancellationTiers, useCinemaTimeZone } from '../../lib/cinema-config
 export function CancellationPolicy({ startsAt, className = '' }: { startsAt: string; className?: string }) {
   const tiers = useCancellationTiers();
   const timeZone = useCinemaTimeZone();
+  if (!tiers) return null;
   return (
     <p className={`text-sm text-zinc-700 dark:text-zinc-300 ${className}`}>
       <span className="font-medium">Cancellation:</span>{' '}
