@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { CancellationPolicy } from '../../../components/ui/cancellation-policy.tsx';
+import { CancellationPolicy } from '../../../components/ui/refund-terms.tsx';
 import { useCancellationTiers, useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { canCancelBooking, type BadgeKind } from '../booking-status.ts';
 import { timeLeftMs } from '../countdown.ts';

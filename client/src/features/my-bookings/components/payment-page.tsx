@@ -18,7 +18,7 @@ import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { paymentWarning, takePaymentWarning } from '../../../lib/payment-warning.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { CancellationPolicy } from '../../../components/ui/cancellation-policy.tsx';
+import { CancellationPolicy } from '../../../components/ui/refund-terms.tsx';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { usePayment } from '../api/get-payment.ts';
 import { usePaySandbox } from '../api/pay-sandbox.ts';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { keepTicketOffline } from '../../../lib/offline-ticket.ts';
 import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { buttonClassName } from '../../../components/ui/button.ts';
-import { CancellationPolicy } from '../../../components/ui/cancellation-policy.tsx';
+import { CancellationPolicy } from '../../../components/ui/refund-terms.tsx';
 import { ticketPath, useTicket } from '../api/get-ticket.ts';
 import { ticketCalendar } from '../ics.ts';
 import { TicketQr } from './ticket-qr.tsx';
