@@ -101,8 +101,9 @@ describe('booking and payment journey', () => {
 
     await modal.getByRole('button', { name: 'Cancel Booking' }).click();
     await modal.getByText('Cancelled', { exact: true }).waitFor();
+    // The confirm says what comes back (CONTRACT §13): the show is days away, so all of it.
     expect(dialogs).toEqual([
-      'Are you sure you want to cancel this booking?',
+      `Are you sure you want to cancel this booking?\n\nYou will get back ${total} in full.`,
       'Booking cancelled successfully!',
     ]);
     expect(await modal.getByRole('button', { name: 'Cancel Booking' }).count()).toBe(0);

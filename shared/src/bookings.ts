@@ -136,6 +136,16 @@ export const cancelBookingRequest = z
       .max(200, 'The reason must be at most 200 characters')
       .optional()
       .meta({ description: 'Why: kept with the refund and in the audit log' }),
+    refundAmount: z
+      .number({ message: 'refundAmount must be a number of rupees' })
+      .min(0, 'refundAmount must be from 0 up to what was paid')
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'refundAmount is whole paise')
+      .optional()
+      .meta({
+        description:
+          'Staff and admins only (a buyer’s is refused): rupees to refund, 0 up to what was paid; ' +
+          'left out, the cancellation policy’s amount (CONTRACT §13)',
+      }),
   })
   .meta({ id: 'CancelBookingRequest' });
 export type BookingResponse = z.infer<typeof bookingResponse>;

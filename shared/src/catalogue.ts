@@ -150,6 +150,10 @@ export const cinemaConfigResponse = ok({
     .array(z.object({ id: z.string(), name: z.string() }))
     .meta({ description: 'Hosted sign-in providers offered beside email and password' }),
   cinema: cinemaDetailsSchema,
+  cancellationTiers: z.array(z.object({ minutesBefore: z.number().int(), refundPercent: z.number() })).meta({
+    description:
+      'The cancellation policy (settings.cancellation.tiers, CONTRACT §13), so pages can say it in words',
+  }),
 });
 export type CinemaConfig = z.infer<typeof cinemaConfigResponse>;
 

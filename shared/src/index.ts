@@ -20,3 +20,4 @@ export * from './gst.ts';
 export * from './settings.ts';
 export * from './invoices.ts';
 export * from './waitlist.ts';
+export * from './cancellation.ts';

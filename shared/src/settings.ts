@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cancellationSettingsSchema } from './cancellation.ts';
 import { gstinOrEmptySchema, invoicePrefixSchema, isGstStateCode, type TaxSlab } from './gst.ts';
 
 /**
@@ -95,6 +96,7 @@ export const settingsSchema = z.object({
   cinema: cinemaSettingsSchema,
   tax: taxSettingsSchema,
   waitlist: waitlistSettingsSchema,
+  cancellation: cancellationSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -104,6 +106,7 @@ export const settingsUpdateSchema = z.strictObject(
     cinema: z.strictObject(cinemaSettingsSchema.shape).partial().optional(),
     tax: taxSettingsSchema.partial().optional(),
     waitlist: waitlistSettingsSchema.partial().optional(),
+    cancellation: cancellationSettingsSchema.partial().optional(),
   },
   { message: 'Settings must be an object' },
 );

@@ -1,4 +1,4 @@
-import type { CinemaConfig } from '@marquee/shared';
+import type { CancellationTier, CinemaConfig } from '@marquee/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
@@ -35,4 +35,12 @@ export function useCinemaTimeZone(): string {
 /** Minutes a screen needs between one show's end and the next start (CLEANING_MINUTES). */
 export function useCleaningMinutes(): number {
   return useCinemaConfig().data?.cleaningMinutes ?? fallbackCleaningMinutes;
+}
+
+/**
+ * The cancellation policy's tiers (settings.cancellation, CONTRACT §13), for saying it in words;
+ * undefined until the configuration has arrived (nothing is said rather than a guess).
+ */
+export function useCancellationTiers(): CancellationTier[] | undefined {
+  return useCinemaConfig().data?.cancellationTiers;
 }

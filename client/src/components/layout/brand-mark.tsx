@@ -6,10 +6,11 @@ export function BrandMark() {
   return (
     <Link
       to="/"
-      className={`flex shrink-0 items-center gap-2 rounded text-xl font-bold tracking-tight text-brand-700 dark:text-brand-400 ${focusRing}`}
+      className={`flex min-w-0 items-center gap-2 rounded text-xl font-bold tracking-tight text-brand-700 dark:text-brand-400 ${focusRing}`}
     >
-      <Ticket aria-hidden className="size-6" />
-      Marquee
+      <Ticket aria-hidden className="size-6 shrink-0" />
+      {/* On the narrowest screens (360 px less a scrollbar) the name gives way before the page scrolls sideways. */}
+      <span className="truncate">Marquee</span>
     </Link>
   );
 }

@@ -21,6 +21,12 @@ const settings = {
     invoicePrefix: 'MQ',
   },
   waitlist: { offerMinutes: 15 },
+  cancellation: {
+    tiers: [
+      { minutesBefore: 120, refundPercent: 100 },
+      { minutesBefore: 30, refundPercent: 50 },
+    ],
+  },
 };
 
 describe('the settings form', () => {
@@ -37,6 +43,20 @@ describe('the settings form', () => {
     expect(update.tax?.foodRate).toBe('five');
     expect(update.tax?.ticketSlabs?.[0]).toEqual({ upTo: 100, rate: 12.5 });
     expect(update.tax?.invoicePrefix).toBe('MQ');
+  });
+
+  it('sends the cancellation tiers as numbers, and names a refusal about them', () => {
+    const values = toFormValues(settings);
+    values.tiers[1]!.refundPercent = ' 25 ';
+    values.tiers.push({ minutesBefore: 'ten', refundPercent: '0' });
+    expect(toSettingsUpdate(values).cancellation?.tiers).toEqual([
+      { minutesBefore: 120, refundPercent: 100 },
+      { minutesBefore: 30, refundPercent: 25 },
+      { minutesBefore: 'ten', refundPercent: 0 },
+    ]);
+    expect(fieldOfProblem('cancellation.tiers.2.minutesBefore: minutesBefore must be a whole number')).toBe(
+      'cancellation.tiers',
+    );
   });
 
   it('finds the control a refusal names', () => {

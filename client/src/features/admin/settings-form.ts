@@ -7,6 +7,7 @@ export interface SettingsFormValues {
   foodRate: string;
   invoicePrefix: string;
   offerMinutes: string;
+  tiers: { minutesBefore: string; refundPercent: string }[];
 }
 
 export function toFormValues(settings: Settings): SettingsFormValues {
@@ -19,6 +20,10 @@ export function toFormValues(settings: Settings): SettingsFormValues {
     foodRate: String(settings.tax.foodRate),
     invoicePrefix: settings.tax.invoicePrefix,
     offerMinutes: String(settings.waitlist.offerMinutes),
+    tiers: settings.cancellation.tiers.map((t) => ({
+      minutesBefore: String(t.minutesBefore),
+      refundPercent: String(t.refundPercent),
+    })),
   };
 }
 
@@ -44,6 +49,12 @@ export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
       invoicePrefix: values.invoicePrefix.trim().toUpperCase(),
     },
     waitlist: { offerMinutes: numberOf(values.offerMinutes) },
+    cancellation: {
+      tiers: values.tiers.map((t) => ({
+        minutesBefore: numberOf(t.minutesBefore),
+        refundPercent: numberOf(t.refundPercent),
+      })),
+    },
   };
   return body as SettingsUpdate;
 }
@@ -53,6 +64,6 @@ export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
  * → 'tax.ticketSlabs'. Null when it names none.
  */
 export function fieldOfProblem(message: string): string | null {
-  const match = /^((?:cinema|tax|waitlist)\.\w+)/.exec(message);
+  const match = /^((?:cinema|tax|cancellation|waitlist)\.\w+)/.exec(message);
   return match ? match[1]! : null;
 }

@@ -1,4 +1,4 @@
-import { isHoldLapsed, type Booking } from '@marquee/shared';
+import { isHoldLapsed, quoteCancellation, type Booking, type CancellationTier } from '@marquee/shared';
 
 export type BadgeKind = 'paid' | 'pending' | 'expired' | 'cancelled' | 'refunded';
 
@@ -46,17 +46,23 @@ export function splitBookings<B extends BookingState>(bookings: readonly B[], no
 
 /**
  * Buyers may cancel a booking that is pending or paid until its show starts and until it has been
- * admitted at the door (the server agrees: bookings/cancel-booking.ts).
+ * admitted at the door, and a paid one only while a tier of the cancellation policy still holds
+ * (the server agrees: bookings/cancel-booking.ts, CONTRACT §13).
  */
 export function canCancelBooking(
   booking: BookingState & Pick<Booking, 'checkedInAt'> & { show: Pick<Booking['show'], 'startsAt'> },
   now: number,
+  tiers?: readonly CancellationTier[],
 ): boolean {
   const badge = bookingBadge(booking, now);
+  const startsAt = new Date(booking.show.startsAt);
   return (
     (badge === 'pending' || badge === 'paid') &&
     !booking.checkedInAt &&
-    Date.parse(booking.show.startsAt) > now
+    startsAt.getTime() > now &&
+    (badge !== 'paid' ||
+      !tiers ||
+      quoteCancellation({ tiers, now: new Date(now), startsAt, paidPaise: 0 }).allowed)
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { cancelFailureText } from './cancel-flow.ts';
+import { cancelConfirmMessage, cancelConfirmText, cancelFailureText } from './cancel-flow.ts';
 
 describe('cancelFailureText', () => {
   it('says the cancel failed when the server refused it', () => {
@@ -13,5 +13,28 @@ describe('cancelFailureText', () => {
   it('says there was an error when no answer came back', () => {
     expect(cancelFailureText(new TypeError('Failed to fetch'))).toBe('Error cancelling booking');
     expect(cancelFailureText(new ApiError('', 0))).toBe('Error cancelling booking');
+  });
+});
+
+describe('cancelConfirmMessage (CONTRACT §13: the dialog says what comes back)', () => {
+  it('says the amount and the share of what was paid', () => {
+    expect(
+      cancelConfirmMessage({ allowed: true, refundAmount: 166.66, refundPercent: 50, paidAmount: 333.33 }),
+    ).toBe('Are you sure you want to cancel this booking?\n\nYou will get back ₹166.66 (50% of ₹333.33).');
+    expect(
+      cancelConfirmMessage({ allowed: true, refundAmount: 600, refundPercent: 100, paidAmount: 600 }),
+    ).toBe('Are you sure you want to cancel this booking?\n\nYou will get back ₹600 in full.');
+    expect(
+      cancelConfirmMessage({ allowed: true, refundAmount: 0, refundPercent: 0, paidAmount: 600 }),
+    ).toContain('Nothing will be refunded.');
+  });
+
+  it('asks only the question for an unpaid booking, and nothing when it can no longer be cancelled', () => {
+    expect(cancelConfirmMessage({ allowed: true, refundAmount: 0, refundPercent: 0, paidAmount: 0 })).toBe(
+      cancelConfirmText,
+    );
+    expect(
+      cancelConfirmMessage({ allowed: false, refundAmount: 0, refundPercent: 0, paidAmount: 600 }),
+    ).toBeNull();
   });
 });

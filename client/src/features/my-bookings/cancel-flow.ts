@@ -1,3 +1,4 @@
+import { formatRupees, type CancellationQuoteResponse } from '@marquee/shared';
 import { ApiError } from '../../lib/api.ts';
 
 /** Spec §5 and §8: cancelling asks first and answers with browser dialogs, in these words. */
@@ -10,3 +11,24 @@ export function cancelFailureText(error: unknown): string {
     ? 'Failed to cancel booking'
     : 'Error cancelling booking';
 }
+
+/**
+ * The confirm dialog's words with what comes back (CONTRACT §13), from GET …/cancellation:
+ * the spec's question, then the amount — "You will get back ₹166.66 (50% of ₹333.33)."
+ * Null when the policy no longer allows cancelling (the caller says so instead of asking).
+ */
+export function cancelConfirmMessage(
+  quote: Pick<CancellationQuoteResponse, 'allowed' | 'refundAmount' | 'refundPercent' | 'paidAmount'>,
+): string | null {
+  if (!quote.allowed) return null;
+  if (quote.paidAmount <= 0) return cancelConfirmText;
+  const back =
+    quote.refundAmount === 0
+      ? 'Nothing will be refunded.'
+      : quote.refundAmount >= quote.paidAmount
+        ? `You will get back ${formatRupees(quote.refundAmount)} in full.`
+        : `You will get back ${formatRupees(quote.refundAmount)} (${quote.refundPercent}% of ${formatRupees(quote.paidAmount)}).`;
+  return `${cancelConfirmText}\n\n${back}`;
+}
+
+export const cancelTooLateText = 'This booking can no longer be cancelled';

@@ -1,4 +1,4 @@
-import { messages } from '@marquee/shared';
+import { messages, paiseToRupees } from '@marquee/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import { enqueueEmail } from '../email/outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
 import { recordRefund } from '../payments/record-refund.ts';
+import { policyMessages, policyQuote } from './cancellation.ts';
 
 export const cancelMessages = {
   started: 'This show has already started, so the booking can no longer be cancelled',
@@ -30,9 +31,12 @@ export interface CancelOutcome {
  * Cancels a booking: frees its seats and, when it was paid, records a refund (the outbox row),
  * with its audit row, in one transaction. Conditional on the booking still being pending or
  * paid, so cancelling twice (or racing a sweep or a payment) changes nothing the second time.
- * Buyers cannot cancel once the show has started or once the booking has been admitted at the
- * door (check-in opens before the start, so a guest could otherwise walk in and be refunded); staff
- * and admins can, an admitted booking only with a reason, which the audit keeps — but not their own.
+ * Buyers cannot cancel once the booking has been admitted at the door (check-in opens before the
+ * start, so a guest could otherwise walk in and be refunded), a paid booking past the last tier of
+ * the cancellation policy (CONTRACT §13: what comes back follows the tier), nor an unpaid one once
+ * the show has started. Staff and admins can at any time, an admitted booking only with a reason,
+ * which the audit keeps — but not their own — and may choose the amount refunded (0 up to what was
+ * paid; left out, the policy's amount).
  *
  * Locks follow decision 0009: the show KEY SHARE, the booking, then its payments.
  */
@@ -42,6 +46,7 @@ export async function cancelBooking({
   actor,
   now,
   reason: givenReason,
+  refundAmountPaise,
 }: {
   db: Db;
   bookingId: string;
@@ -50,6 +55,8 @@ export async function cancelBooking({
   now: Date;
   /** Why, in the refund and the audit; staff must give one for an admitted booking. */
   reason?: string;
+  /** Staff only: the refund they chose, in paise (a buyer's is refused). */
+  refundAmountPaise?: number;
 }): Promise<CancelOutcome> {
   if (!isUuid(bookingId)) throw notFound('Booking not found');
   return db.transaction(async (tx) => {
@@ -75,11 +82,22 @@ export async function cancelBooking({
     const asBuyer = booking.userId === actor.id || !actor.isStaff;
     const reason =
       givenReason ?? (booking.userId === actor.id ? 'Cancelled by the buyer' : 'Cancelled by staff');
+    if (refundAmountPaise !== undefined && asBuyer) throw badRequest(policyMessages.buyerAmount);
     if (booking.checkedInAt && asBuyer) throw conflict(cancelMessages.admitted);
     if (booking.checkedInAt && !givenReason) throw badRequest(cancelMessages.reasonForAdmitted);
-    if (show.startsAt <= now && asBuyer) throw badRequest(cancelMessages.started);
 
     const held = await tx.select().from(payments).where(eq(payments.bookingId, bookingId)).for('update');
+    const paid = held.find((payment) => payment.status === 'succeeded');
+    const paidPaise = paid?.amountPaise ?? 0;
+    if (refundAmountPaise !== undefined && refundAmountPaise > paidPaise)
+      throw badRequest(policyMessages.amountRange(paiseToRupees(paidPaise)));
+    // What the policy gives back now; a buyer past its last tier cannot cancel a paid booking.
+    const quote = paid
+      ? await policyQuote(tx, { booking, startsAt: show.startsAt, paidPaise, now })
+      : undefined;
+    if (quote && !quote.allowed && asBuyer) throw conflict(policyMessages.tooLate);
+    if (!paid && show.startsAt <= now && asBuyer) throw badRequest(cancelMessages.started);
+    const refundPaise = refundAmountPaise ?? quote?.refundPaise ?? 0;
     await tx
       .update(bookings)
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
@@ -107,7 +125,6 @@ export async function cancelBooking({
         ref: payment.gatewayRef,
       })),
     };
-    const paid = held.find((payment) => payment.status === 'succeeded');
     if (booking.status === 'paid') await enqueueEmail(tx, { kind: 'booking-cancelled', bookingId });
     if (paid) {
       outcome.refundId =
@@ -117,7 +134,7 @@ export async function cancelBooking({
             paymentId: paid.id,
             gateway: paid.gateway,
             paymentRef: paid.gatewayRef,
-            amountPaise: paid.amountPaise,
+            amountPaise: refundPaise,
             reason,
           },
           now,
@@ -128,7 +145,16 @@ export async function cancelBooking({
       action: 'booking.cancel',
       entityType: 'booking',
       entityId: bookingId,
-      details: { refunded: Boolean(paid), reason },
+      details: {
+        refunded: refundPaise > 0,
+        reason,
+        // Rupees, as staff typed them: what went back, and what the policy would have given.
+        ...(paid && {
+          refundAmount: paiseToRupees(refundPaise),
+          policyAmount: paiseToRupees(quote?.refundPaise ?? 0),
+          override: refundAmountPaise !== undefined,
+        }),
+      },
     });
     return outcome;
   });

@@ -181,12 +181,12 @@ describe('cancelling a booking', () => {
     expect(byStaff.json()).toMatchObject({ success: true, booking: { status: 'cancelled' } });
   });
 
-  it('refuses the buyer once the show has started', async () => {
+  it('refuses the buyer once the show has started (paid: past the last tier of the policy, §13)', async () => {
     const id = await book(asha, ['E1'], true);
     t.clock.now = new Date(t.clock.now.getTime() + 86_400_000 + 60_000);
     const late = await cancel(asha, id);
-    expect(late.statusCode).toBe(400);
-    expect(late.json().message).toMatch(/already started/);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This booking can no longer be cancelled');
     const [row] = await t.testDb.database.db.select().from(bookings).where(eq(bookings.id, id));
     expect(row!.status).toBe('paid');
   });

@@ -1,6 +1,7 @@
 import {
   bookingResponse,
   cancelBookingRequest,
+  cancellationQuoteResponse,
   bookingsResponse,
   createBookingRequest,
   createBookingResponse,
@@ -19,17 +20,22 @@ const cancel = (reading: string) =>
       'Spec §7 names both readings, and both work alike: `PUT /api/bookings/{id}/cancel` and ' +
       '`DELETE /api/bookings/{id}`. The seats are released at once; a paid booking is refunded. ' +
       'Cancelling again answers 200 with "Booking already cancelled". The owner, staff or an admin; ' +
-      'a buyer cannot cancel once the show has started or the booking has been admitted at the door, ' +
-      'and staff cancelling an admitted booking must give a `reason`.',
+      'a buyer cannot cancel once the booking has been admitted at the door, nor a paid booking past ' +
+      'the last tier of `settings.cancellation.tiers` (what comes back follows the tiers: CONTRACT §13), ' +
+      'nor an unpaid one once the show has started. Staff and admins may cancel at any time and choose ' +
+      '`refundAmount` (rupees, 0 up to what was paid; left out, the policy’s amount); staff cancelling an ' +
+      'admitted booking must give a `reason`.',
     auth: 'user',
     params: bookingId,
     body: cancelBookingRequest.optional(),
     ok: bookingResponse,
     errors: {
       403: 'Not your booking, or a cookie call from another site',
-      400: 'The show has already started (a buyer), or staff gave no reason for an admitted booking',
+      400:
+        'The show has already started (a buyer, unpaid), a buyer sent refundAmount, refundAmount is not ' +
+        'from 0 to what was paid, or staff gave no reason for an admitted booking',
       404: 'Booking not found',
-      409: 'The booking has been admitted at the door (a buyer)',
+      409: 'The booking has been admitted at the door, or is past the last tier of the policy (a buyer)',
     },
   });
 
@@ -53,6 +59,18 @@ export const bookingDocs = {
         'this show (`bookingId` and `url` say which) or UNPAID_BOOKINGS_LIMIT unpaid bookings in all',
       413: 'Request body is too large',
     },
+  }),
+  cancellation: routeSchema({
+    tags,
+    summary: 'What cancelling a booking now would give back (CONTRACT §13)',
+    description:
+      'The cancellation policy applied to this booking at this moment: whether its buyer may cancel, ' +
+      'the refund (rupees, rounded down to the paisa) and percent, and `until`, when the current tier ends. ' +
+      'The owner, staff or an admin.',
+    auth: 'user',
+    params: bookingId,
+    ok: cancellationQuoteResponse,
+    errors: { 403: 'Not your booking', 404: 'Booking not found' },
   }),
   cancelPut: cancel("the store's reading"),
   cancelDelete: cancel("the page's reading"),

@@ -204,14 +204,16 @@ function toBookingView({
     checkedInAt: booking.checkedInAt?.toISOString() ?? null,
     gst: paiseToRupees(gstPaise),
     invoiceNumber,
-    refund: refund
-      ? {
-          amount: paiseToRupees(refund.amountPaise),
-          status: refund.status,
-          reason: refund.reason,
-          createdAt: refund.createdAt.toISOString(),
-        }
-      : null,
+    // A settled refund of nothing (a cancel that gave nothing back) is no money owed: null.
+    refund:
+      refund && refund.amountPaise > 0
+        ? {
+            amount: paiseToRupees(refund.amountPaise),
+            status: refund.status,
+            reason: refund.reason,
+            createdAt: refund.createdAt.toISOString(),
+          }
+        : null,
   };
 }
 

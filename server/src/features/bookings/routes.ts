@@ -1,4 +1,12 @@
-import { cancelBookingRequest, createBookingRequest, messages, userBookingsQuery } from '@marquee/shared';
+import {
+  cancelBookingRequest,
+  createBookingRequest,
+  messages,
+  paiseToRupees,
+  rupeesToPaise,
+  userBookingsQuery,
+  type CancellationQuoteResponse,
+} from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
@@ -7,6 +15,8 @@ import { isUuid } from '../../lib/ids.ts';
 import { closeCheckouts } from '../payments/checkouts.ts';
 import { carryOutRefunds } from '../payments/refund-worker.ts';
 import { cancelBooking } from './cancel-booking.ts';
+import { readCancellation } from './cancellation.ts';
+import { readSettings } from '../settings/index.ts';
 import { createBooking } from './create-booking.ts';
 import { bookingDocs as docs } from './docs.ts';
 import { KnownSeats } from './layout-rules.ts';
@@ -74,6 +84,32 @@ export async function bookingRoutes(app: FastifyInstance) {
     };
   });
 
+  // What cancelling now would give back (CONTRACT §13): the confirm dialog asks before cancelling.
+  app.get<{ Params: { id: string } }>(
+    '/api/bookings/:id/cancellation',
+    { schema: docs.cancellation },
+    async (request): Promise<CancellationQuoteResponse> => {
+      const user = await requireUser(request);
+      const answer = await readCancellation({
+        db,
+        bookingId: request.params.id,
+        actor: { id: user.id, isStaff: isStaff(user) },
+        now: clock(),
+      });
+      const { cancellation } = await readSettings(db);
+      return {
+        success: true,
+        message: answer.allowed ? 'This booking can be cancelled' : 'This booking can no longer be cancelled',
+        allowed: answer.allowed,
+        refundAmount: paiseToRupees(answer.refundPaise),
+        refundPercent: answer.refundPercent,
+        until: answer.until?.toISOString() ?? null,
+        paidAmount: paiseToRupees(answer.paidPaise),
+        tiers: cancellation.tiers,
+      };
+    },
+  );
+
   // Both readings of the spec: the store's PUT …/cancel and the page's DELETE.
   for (const [method, url, schema] of [
     ['PUT', '/api/bookings/:id/cancel', docs.cancelPut],
@@ -85,13 +121,14 @@ export async function bookingRoutes(app: FastifyInstance) {
       schema,
       async handler(request) {
         const user = await requireUser(request);
-        const { reason } = parseInput(cancelBookingRequest, request.body ?? {});
+        const { reason, refundAmount } = parseInput(cancelBookingRequest, request.body ?? {});
         const outcome = await cancelBooking({
           db,
           bookingId: request.params.id,
           actor: { id: user.id, isStaff: isStaff(user) },
           now: clock(),
           reason,
+          refundAmountPaise: refundAmount === undefined ? undefined : rupeesToPaise(refundAmount),
         });
         seatMaps.invalidate(outcome.showId);
         await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);

@@ -34,7 +34,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
 
   app.get('/api/config', { schema: docs.config }, async () => {
     // Read on every call: an admin's change of the cinema shows at once on every process.
-    const { cinema } = await readSettings(db);
+    const { cinema, cancellation } = await readSettings(db);
     return {
       success: true,
       message: 'Cinema configuration',
@@ -47,6 +47,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       cleaningMinutes: config.CLEANING_MINUTES,
       signInProviders: config.OIDC_ISSUER ? [{ id: OIDC_PROVIDER_ID, name: config.OIDC_PROVIDER_NAME }] : [],
       cinema: cinemaDetails(config, cinema),
+      cancellationTiers: cancellation.tiers,
     };
   });
 

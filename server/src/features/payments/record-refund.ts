@@ -17,9 +17,22 @@ export interface OwedRefund {
  * Records a refund owed, in the caller's transaction (the outbox row): the worker carries it out
  * after commit. A payment is refunded at most once, so a second record of the same payment is
  * ignored. Returns the id of the refund recorded, or null when one already existed.
+ *
+ * A refund of nothing (a cancel past the policy's paying tiers, or staff choosing 0) is recorded
+ * settled at once — the payment's outcome is decided, nothing goes to the gateway, no credit note —
+ * and null is returned: there is nothing for the worker to do.
  */
 export async function recordRefund(tx: Queryable, owed: OwedRefund, now: Date): Promise<string | null> {
   const id = randomUUID();
+  if (owed.amountPaise <= 0) {
+    const [settled] = await tx
+      .insert(refunds)
+      .values({ id, ...owed, amountPaise: 0, idempotencyKey: `refund-${id}`, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: refunds.id });
+    if (settled) await markRefundSucceeded(tx, { id, paymentId: owed.paymentId }, 'nothing-refunded', now);
+    return null;
+  }
   const [row] = await tx
     .insert(refunds)
     .values({

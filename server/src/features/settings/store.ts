@@ -1,5 +1,7 @@
 import {
+  cancellationSettingsSchema,
   cinemaSettingsSchema,
+  defaultCancellationTiers,
   defaultFoodRate,
   defaultWaitlistSettings,
   defaultTicketSlabs,
@@ -23,7 +25,7 @@ import { recordAudit } from '../audit/record.ts';
  * once on every process, with no cache to invalidate.
  */
 
-const SECTIONS = ['cinema', 'tax', 'waitlist'] as const;
+const SECTIONS = ['cinema', 'tax', 'cancellation', 'waitlist'] as const;
 /** Not an admin setting: the calendar the process runs on (CINEMA_TIMEZONE), for invoice years. */
 const CALENDAR = 'calendar';
 
@@ -32,6 +34,8 @@ const defaultTax: Settings['tax'] = {
   foodRate: defaultFoodRate,
   invoicePrefix: 'MQ',
 };
+
+const defaultCancellation: Settings['cancellation'] = { tiers: defaultCancellationTiers };
 
 /** The cinema section as the CINEMA_* variables describe it: the first start's values. */
 export function cinemaFromEnv(config: Env): Settings['cinema'] {
@@ -72,6 +76,10 @@ export async function readSettings(db: Queryable): Promise<Settings & { timeZone
   const cinema = cinemaSettingsSchema.safeParse(byKey.get('cinema'));
   const tax = taxSettingsSchema.safeParse({ ...defaultTax, ...byKey.get('tax') });
   const waitlist = waitlistSettingsSchema.safeParse({ ...defaultWaitlistSettings, ...byKey.get('waitlist') });
+  const cancellation = cancellationSettingsSchema.safeParse({
+    ...defaultCancellation,
+    ...byKey.get('cancellation'),
+  });
   const timeZone = (byKey.get(CALENDAR) as { timeZone?: string } | undefined)?.timeZone ?? 'Asia/Kolkata';
   return {
     cinema: cinema.success
@@ -88,6 +96,7 @@ export async function readSettings(db: Queryable): Promise<Settings & { timeZone
         },
     tax: tax.success ? tax.data : defaultTax,
     waitlist: waitlist.success ? waitlist.data : defaultWaitlistSettings,
+    cancellation: cancellation.success ? cancellation.data : defaultCancellation,
     timeZone,
   };
 }
@@ -122,12 +131,15 @@ export async function updateSettings({
   if (!parsed.success) throw badRequest(problem(parsed.error));
   return db.transaction(async (tx) => {
     // One admin's change at a time: the rows are locked before they are read and merged.
-    await tx.execute(sql`select key from settings where key in ('cinema', 'tax', 'waitlist') for update`);
+    await tx.execute(
+      sql`select key from settings where key in ('cinema', 'tax', 'cancellation', 'waitlist') for update`,
+    );
     const { timeZone: _timeZone, ...current } = await readSettings(tx);
     const next = {
       cinema: { ...current.cinema, ...parsed.data.cinema },
       tax: { ...current.tax, ...parsed.data.tax },
       waitlist: { ...current.waitlist, ...parsed.data.waitlist },
+      cancellation: { ...current.cancellation, ...parsed.data.cancellation },
     };
     const checked = settingsSchema.safeParse(next);
     if (!checked.success) throw badRequest(problem(checked.error));

@@ -33,6 +33,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
     problem?.field === field ? problem.message.slice(field.length + 2) : undefined;
   const setCinema = (key: keyof Settings['cinema'], value: string) =>
     setValues((v) => ({ ...v, cinema: { ...v.cinema, [key]: value } }));
+  const setTier = (index: number, part: 'minutesBefore' | 'refundPercent', value: string) =>
+    setValues((v) => ({ ...v, tiers: v.tiers.map((t, i) => (i === index ? { ...t, [part]: value } : t)) }));
+  const tiersProblem = problem?.field === 'cancellation.tiers' ? problem.message : undefined;
   const setSlab = (index: number, part: 'upTo' | 'rate', value: string) =>
     setValues((v) => ({ ...v, slabs: v.slabs.map((s, i) => (i === index ? { ...s, [part]: value } : s)) }));
 
@@ -170,6 +173,71 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </fieldset>
 
       <fieldset className={fieldset}>
+        <legend className={legend}>Cancellation policy</legend>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          A buyer cancelling a paid booking gets back the percentage of the first tier whose minutes before
+          the start are still left; after the last tier, paid bookings cannot be cancelled by their buyer.
+          Each tier starts fewer minutes before the show than the one above it.
+        </p>
+        {tiersProblem && (
+          <p id="tiers-error" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
+            {tiersProblem}
+          </p>
+        )}
+        <ol className="mt-3 space-y-3">
+          {values.tiers.map((tier, i) => (
+            <li key={i} className="flex flex-wrap items-end gap-3">
+              <Field label={`Tier ${i + 1}: minutes before the start`} className="w-60">
+                {(control) => (
+                  <input
+                    {...control}
+                    name={i === 0 ? 'cancellation.tiers' : `tier-${i}-minutesBefore`}
+                    inputMode="numeric"
+                    className={inputClassName}
+                    value={tier.minutesBefore}
+                    aria-describedby={tiersProblem ? 'tiers-error' : undefined}
+                    onChange={(e) => setTier(i, 'minutesBefore', e.currentTarget.value)}
+                  />
+                )}
+              </Field>
+              <Field label={`Tier ${i + 1}: refund (%)`} className="w-40">
+                {(control) => (
+                  <input
+                    {...control}
+                    inputMode="numeric"
+                    className={inputClassName}
+                    value={tier.refundPercent}
+                    onChange={(e) => setTier(i, 'refundPercent', e.currentTarget.value)}
+                  />
+                )}
+              </Field>
+              <button
+                type="button"
+                className={buttonClassName('secondary', 'h-10')}
+                onClick={() => setValues((v) => ({ ...v, tiers: v.tiers.filter((_, j) => j !== i) }))}
+              >
+                <Trash2 aria-hidden className="size-4" />
+                Remove tier {i + 1}
+              </button>
+            </li>
+          ))}
+        </ol>
+        {values.tiers.length === 0 && (
+          <p className="mt-2 text-sm">No tiers: buyers cannot cancel or exchange paid bookings.</p>
+        )}
+        <button
+          type="button"
+          className={buttonClassName('secondary', 'mt-3')}
+          onClick={() =>
+            setValues((v) => ({ ...v, tiers: [...v.tiers, { minutesBefore: '', refundPercent: '' }] }))
+          }
+        >
+          <Plus aria-hidden className="size-4" />
+          Add a tier
+        </button>
+      </fieldset>
+
+      <fieldset className={fieldset}>
         <legend className={legend}>Waiting list</legend>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <Field
@@ -198,7 +266,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   );
 }
 
-/** /admin/settings: the cinema's details and tax, saved at once for every process. */
+/** /admin/settings: the cinema's details, tax and cancellation policy, saved at once for every process. */
 export function SettingsPage() {
   const settings = useSettings();
   if (settings.isPending) return <LoadingState label="Loading the settings..." />;

@@ -1,4 +1,4 @@
-import type { BookingResponse } from '@marquee/shared';
+import type { BookingResponse, CancellationQuoteResponse } from '@marquee/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { userBookingsQueryKey } from './get-user-bookings.ts';
@@ -7,6 +7,13 @@ import { userBookingsQueryKey } from './get-user-bookings.ts';
 export function cancelBooking(bookingId: string): Promise<BookingResponse> {
   return api<BookingResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`, {
     method: 'PUT',
+    fallbackMessage: 'Failed to cancel booking',
+  });
+}
+
+/** GET /api/bookings/{id}/cancellation: what cancelling now gives back, asked just before confirming. */
+export function getCancellation(bookingId: string): Promise<CancellationQuoteResponse> {
+  return api<CancellationQuoteResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/cancellation`, {
     fallbackMessage: 'Failed to cancel booking',
   });
 }

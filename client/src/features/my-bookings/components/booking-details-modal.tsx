@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
+import { CancellationPolicy } from '../../../components/ui/refund-terms.tsx';
+import { useCancellationTiers, useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { canCancelBooking, type BadgeKind } from '../booking-status.ts';
 import { timeLeftMs } from '../countdown.ts';
 import { bookedOnLabel, showDateLabel } from '../format.ts';
@@ -50,7 +51,8 @@ export function BookingDetailsModal({
   onClose,
 }: BookingDetailsModalProps) {
   const { show } = booking;
-  const canCancel = canCancelBooking(booking, now);
+  const tiers = useCancellationTiers();
+  const canCancel = canCancelBooking(booking, now, tiers);
   const timeZone = useCinemaTimeZone();
 
   return (
@@ -116,6 +118,9 @@ export function BookingDetailsModal({
               <div className="mt-2">
                 <TimeLeft ms={timeLeftMs(booking.expiresAt, now)} />
               </div>
+            )}
+            {(badge === 'pending' || badge === 'paid') && (
+              <CancellationPolicy startsAt={show.startsAt} className="mt-2" />
             )}
           </Section>
         </div>

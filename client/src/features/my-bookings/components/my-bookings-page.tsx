@@ -7,10 +7,15 @@ import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { signInPath, useSession } from '../../auth/use-session.ts';
-import { useCancelBooking } from '../api/cancel-booking.ts';
+import { getCancellation, useCancelBooking } from '../api/cancel-booking.ts';
 import { userBookingsQueryKey, useUserBookings } from '../api/get-user-bookings.ts';
 import { bookingBadge, splitBookings } from '../booking-status.ts';
-import { cancelConfirmText, cancelFailureText, cancelSuccessText } from '../cancel-flow.ts';
+import {
+  cancelConfirmMessage,
+  cancelFailureText,
+  cancelSuccessText,
+  cancelTooLateText,
+} from '../cancel-flow.ts';
 import { BookingCard } from './booking-card.tsx';
 import { WaitlistSection } from './waitlist-section.tsx';
 import { BookingDetailsModal } from './booking-details-modal.tsx';
@@ -90,7 +95,19 @@ export function MyBookingsPage() {
   }, [expiry, queryClient]);
 
   async function handleCancel(booking: Booking) {
-    if (!window.confirm(cancelConfirmText)) return;
+    // What comes back is asked for just before the question, so the dialog says it exactly (§13).
+    let question: string | null;
+    try {
+      question = cancelConfirmMessage(await getCancellation(booking._id));
+    } catch (error) {
+      window.alert(cancelFailureText(error));
+      return;
+    }
+    if (question === null) {
+      window.alert(cancelTooLateText);
+      return;
+    }
+    if (!window.confirm(question)) return;
     try {
       // Resolves once the list has been fetched again (the mutation's onSettled).
       await cancel.mutateAsync(booking._id);

@@ -18,6 +18,7 @@ import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { paymentWarning, takePaymentWarning } from '../../../lib/payment-warning.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { CancellationPolicy } from '../../../components/ui/refund-terms.tsx';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { usePayment } from '../api/get-payment.ts';
 import { usePaySandbox } from '../api/pay-sandbox.ts';
@@ -273,6 +274,7 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
           )}
         </Row>
       </dl>
+      <CancellationPolicy startsAt={booking.show.startsAt} className="mt-3" />
 
       {state === 'payable' ? (
         <>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { keepTicketOffline } from '../../../lib/offline-ticket.ts';
 import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { buttonClassName } from '../../../components/ui/button.ts';
+import { CancellationPolicy } from '../../../components/ui/refund-terms.tsx';
 import { ticketPath, useTicket } from '../api/get-ticket.ts';
 import { ticketCalendar } from '../ics.ts';
 import { TicketQr } from './ticket-qr.tsx';
@@ -179,6 +180,7 @@ export function TicketPage({ bookingId }: { bookingId: string }) {
           </Detail>
         </dl>
         <Venue venue={ticket.venue} />
+        {!ticket.checkedInAt && <CancellationPolicy startsAt={ticket.startsAt} className="px-5 pb-3" />}
         {ticket.checkedInAt && (
           <p className="bg-emerald-50 px-5 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-300">
             Checked in at {formatTimeAt(ticket.checkedInAt, timeZone)}

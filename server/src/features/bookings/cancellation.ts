@@ -1,0 +1,94 @@
+import { quoteCancellation, type CancellationQuote } from '@marquee/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { bookings, payments, shows } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { readSettings } from '../settings/index.ts';
+import { messages } from '@marquee/shared';
+
+export const policyMessages = {
+  tooLate: 'This booking can no longer be cancelled',
+  buyerAmount: 'Only staff can choose the refund amount',
+  amountRange: (paidRupees: number) => `refundAmount must be from 0 to ${paidRupees}`,
+} as const;
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * The part of a booking's paid amount that comes back in full whatever the tier: food and drink
+ * not yet collected (CONTRACT §13, §12). Nothing today — the items feature is wired in here when
+ * it merges (its booking items, priced, minus what `itemsCollectedAt` says was handed over).
+ */
+export async function uncollectedItemsPaise(_tx: Queryable, _booking: BookingRow): Promise<number> {
+  return 0;
+}
+
+/** The policy (settings.cancellation.tiers, read now) applied to a paid booking at `now`. */
+export async function policyQuote(
+  tx: Queryable,
+  {
+    booking,
+    startsAt,
+    paidPaise,
+    now,
+  }: { booking: BookingRow; startsAt: Date; paidPaise: number; now: Date },
+): Promise<CancellationQuote> {
+  const { cancellation } = await readSettings(tx);
+  return quoteCancellation({
+    tiers: cancellation.tiers,
+    now,
+    startsAt,
+    paidPaise,
+    inFullPaise: await uncollectedItemsPaise(tx, booking),
+  });
+}
+
+export interface CancellationAnswer {
+  allowed: boolean;
+  refundPaise: number;
+  refundPercent: number;
+  until: Date | null;
+  paidPaise: number;
+}
+
+/**
+ * GET /api/bookings/{id}/cancellation: what the buyer would get back by cancelling now. Unpaid:
+ * allowed (nothing to give back) until the start; admitted, cancelled or expired: not allowed.
+ * The owner, staff or an admin may ask; staff see the policy's figures (their default amount).
+ */
+export async function readCancellation({
+  db,
+  bookingId,
+  actor,
+  now,
+}: {
+  db: Queryable;
+  bookingId: string;
+  actor: { id: string; isStaff: boolean };
+  now: Date;
+}): Promise<CancellationAnswer> {
+  if (!isUuid(bookingId)) throw notFound('Booking not found');
+  const [row] = await db
+    .select({ booking: bookings, startsAt: shows.startsAt })
+    .from(bookings)
+    .innerJoin(shows, eq(shows.id, bookings.showId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) throw notFound('Booking not found');
+  const { booking, startsAt } = row;
+  if (booking.userId !== actor.id && !actor.isStaff) throw new AppError('FORBIDDEN', messages.notAuthorized);
+  const none = { allowed: false, refundPaise: 0, refundPercent: 0, until: null, paidPaise: 0 };
+  if (booking.status === 'pending') {
+    const open = startsAt > now;
+    return { ...none, allowed: open, until: open ? startsAt : null };
+  }
+  if (booking.status !== 'paid') return none;
+  const [paid] = await db
+    .select({ amountPaise: payments.amountPaise })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
+  const paidPaise = paid?.amountPaise ?? 0;
+  if (booking.checkedInAt) return { ...none, paidPaise };
+  const quote = await policyQuote(db, { booking, startsAt, paidPaise, now });
+  return { ...quote, paidPaise };
+}
