@@ -13,6 +13,7 @@ import { SessionCache, watchSessions } from './features/auth/session-cache.ts';
 import { startExpirySweeper } from './features/bookings/expiry-sweeper.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
+import { foodRoutes } from './features/food/routes.ts';
 import { counterGateway, type GatewayName, type PaymentGateway } from './features/payments/gateway.ts';
 import { startRefundWorker } from './features/payments/refund-worker.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp({
   await app.register(screenRoutes);
   await app.register(seatRoutes);
   await app.register(settingsRoutes);
+  await app.register(foodRoutes);
   await app.register(invoiceRoutes);
   await app.register(staticFiles);
 

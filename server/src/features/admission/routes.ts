@@ -147,6 +147,8 @@ export async function admissionRoutes(app: FastifyInstance) {
             seats: b.bookedSeats,
             status: b.status,
             checkedInAt: b.checkedInAt,
+            items: b.items,
+            itemsCollectedAt: b.itemsCollectedAt,
           })),
       };
     },
