@@ -26,9 +26,12 @@ export const bookingSchema = z
     isPaid: z.boolean(),
     status: bookingStatusSchema,
     channel: z.enum(bookingChannels).meta({
-      description: 'Where it was sold: online by its buyer, at the counter (CONTRACT §11), or a waiting-list offer (§13)',
+      description:
+        'Where it was sold: online by its buyer, at the counter (CONTRACT §11), or a waiting-list offer (§13)',
     }),
-    complimentary: z.boolean().meta({ description: 'A comp given at the counter by an admin, at ₹0 (CONTRACT §11)' }),
+    complimentary: z
+      .boolean()
+      .meta({ description: 'A comp given at the counter by an admin, at ₹0 (CONTRACT §11)' }),
     paymentLink: z
       .string()
       .nullable()
@@ -38,7 +41,9 @@ export const bookingSchema = z
     paidAt: instant.nullable(),
     cancelledAt: instant.nullable(),
     checkedInAt: instant.nullable().meta({ description: 'When the booking was admitted at the door' }),
-    items: z.array(bookingItemSchema).meta({ description: 'Food and drink bought with the seats (CONTRACT §12)' }),
+    items: z
+      .array(bookingItemSchema)
+      .meta({ description: 'Food and drink bought with the seats (CONTRACT §12)' }),
     itemsCollectedAt: instant
       .nullable()
       .meta({ description: 'When the items were handed over at the door; null until then' }),
@@ -212,6 +217,10 @@ export const ticketSchema = z
     }),
     startsAt: instant,
     endsAt: instant,
+    items: z
+      .array(bookingItemSchema)
+      .optional()
+      .meta({ description: 'Food and drink to collect at the door (CONTRACT §12)' }),
     checkedInAt: instant.nullable(),
   })
   .meta({ id: 'Ticket' });

@@ -76,7 +76,11 @@ const image = z.preprocess(
 );
 
 const productFields = {
-  name: z.string({ message: foodMessages.name }).trim().min(1, foodMessages.name).max(80, 'The name is too long'),
+  name: z
+    .string({ message: foodMessages.name })
+    .trim()
+    .min(1, foodMessages.name)
+    .max(80, 'The name is too long'),
   price: rupees,
   taxRate: taxRate.optional().meta({ description: 'Default: settings.tax.foodRate' }),
   stock: stock.optional().meta({ description: 'Units to sell; null or left out: unlimited' }),
@@ -86,13 +90,15 @@ const productFields = {
 };
 
 /** POST /api/admin/products */
-export const productInput = z.strictObject(productFields).meta({ id: 'ProductInput' });
+export const productInput = z.strictObject(productFields);
 export type ProductInput = z.input<typeof productInput>;
 
 /** PUT /api/admin/products/{id}: any of the fields. */
-export const productUpdateInput = z
-  .strictObject({ ...productFields, name: productFields.name.optional(), price: rupees.optional() })
-  .meta({ id: 'ProductUpdate' });
+export const productUpdateInput = z.strictObject({
+  ...productFields,
+  name: productFields.name.optional(),
+  price: rupees.optional(),
+});
 export type ProductUpdateInput = z.input<typeof productUpdateInput>;
 
 /** POST /api/admin/products/reorder: every product's id, in the menu's new order. */
@@ -126,3 +132,8 @@ export const bookingItemSchema = z.object({
   price: z.number().meta({ description: 'Rupees per unit, GST included, as sold' }),
 });
 export type BookingItem = z.infer<typeof bookingItemSchema>;
+
+/** Items in a line of text: '2 × Popcorn, 1 × Cola'. */
+export function itemsText(items: readonly { name: string; quantity: number }[]): string {
+  return items.map((item) => `${item.quantity} × ${item.name}`).join(', ');
+}

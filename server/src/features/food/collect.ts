@@ -34,16 +34,28 @@ export async function collectItems({
   const updated = await db
     .update(bookings)
     .set({ itemsCollectedAt: now, itemsCollectedBy: staffId })
-    .where(and(eq(bookings.id, bookingId), isNull(bookings.itemsCollectedAt), eq(bookings.status, 'paid'), hasItems))
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        isNull(bookings.itemsCollectedAt),
+        eq(bookings.status, 'paid'),
+        hasItems,
+      ),
+    )
     .returning({ id: bookings.id });
   if (updated.length) return;
   const [booking] = await db
-    .select({ status: bookings.status, collectedAt: bookings.itemsCollectedAt, hasItems: sql<boolean>`${hasItems}` })
+    .select({
+      status: bookings.status,
+      collectedAt: bookings.itemsCollectedAt,
+      hasItems: sql<boolean>`${hasItems}`,
+    })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!booking) throw notFound('Booking not found');
   if (booking.collectedAt)
     throw conflict(foodMessages.alreadyCollected(formatTimeAt(booking.collectedAt.toISOString(), timeZone)));
-  if (booking.status !== 'paid') throw conflict(stateWords[booking.status] ?? `This booking is ${booking.status}`);
+  if (booking.status !== 'paid')
+    throw conflict(stateWords[booking.status] ?? `This booking is ${booking.status}`);
   throw conflict(foodMessages.noItems);
 }

@@ -96,7 +96,10 @@ async function pay(who: SignedIn, url: string) {
 }
 
 async function stockOf(id: string): Promise<number | null> {
-  const [row] = await t.testDb.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+  const [row] = await t.testDb.database.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, id));
   return row!.stock;
 }
 
@@ -111,7 +114,12 @@ async function liveClaims(id: string): Promise<number> {
 
 describe('the menu', () => {
   it('admins add, edit, retire and reorder products; buyers see the active ones in order', async () => {
-    const cola = await addProduct({ name: 'Cola', price: 120, taxRate: 18, image: 'https://img.example/cola.png' });
+    const cola = await addProduct({
+      name: 'Cola',
+      price: 120,
+      taxRate: 18,
+      image: 'https://img.example/cola.png',
+    });
     expect(cola).toMatchObject({ name: 'Cola', price: 120, taxRate: 18, stock: null, active: true });
     const nachos = await addProduct({ name: 'Nachos', price: '150.50', stock: '20' });
     expect(nachos).toMatchObject({ price: 150.5, taxRate: 5, stock: 20, image: null });
@@ -156,7 +164,11 @@ describe('the menu', () => {
       payload: { name: 'X', price: 10 },
     });
     expect(byStaff.statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/products', payload: { name: 'X', price: 10 } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      payload: { name: 'X', price: 10 },
+    });
     expect(anonymous.statusCode).toBe(401);
     for (const payload of [
       { price: 10 },
@@ -199,7 +211,11 @@ describe('buying food and drink with the seats', () => {
     expect(await stockOf(popcorn._id)).toBe(48);
     await pay(asha, created.url);
     const invoice = (
-      await t.app.inject({ method: 'GET', url: `/api/bookings/${created.bookingId}/invoice`, headers: asha.bearer })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/bookings/${created.bookingId}/invoice`,
+        headers: asha.bearer,
+      })
     ).json<{ invoice: { lines: Record<string, unknown>[]; totals: { total: number } } }>().invoice;
     expect(invoice.totals.total).toBe(660);
     expect(invoice.lines).toHaveLength(2);
@@ -312,7 +328,9 @@ describe('buying food and drink with the seats', () => {
 
     const later = new Date(t.clock.now.getTime() + WINDOW_MS + 1000);
     const { db } = t.testDb.database;
-    expect((await releaseExpiredHolds({ db, now: new Date(t.clock.now.getTime() + 1000) })).bookingIds).toEqual([]);
+    expect(
+      (await releaseExpiredHolds({ db, now: new Date(t.clock.now.getTime() + 1000) })).bookingIds,
+    ).toEqual([]);
     expect(await stockOf(tea._id)).toBe(0);
     const released = await releaseExpiredHolds({ db, now: later });
     expect(released.bookingIds).toContain(first.json<{ bookingId: string }>().bookingId);
@@ -336,7 +354,9 @@ describe('buying food and drink with the seats', () => {
 
   it('cancelling gives the stock back once, pending or paid', async () => {
     const water = await addProduct({ name: 'Water', price: 30, stock: 10 });
-    const pending = (await book(asha, ['H1'], [{ productId: water._id, quantity: 4 }])).json<{ bookingId: string }>();
+    const pending = (await book(asha, ['H1'], [{ productId: water._id, quantity: 4 }])).json<{
+      bookingId: string;
+    }>();
     const paid = (await book(asha, ['H2'], [{ productId: water._id, quantity: 3 }])).json<{
       bookingId: string;
       url: string;
@@ -344,7 +364,11 @@ describe('buying food and drink with the seats', () => {
     await pay(asha, paid.url);
     expect(await stockOf(water._id)).toBe(3);
     for (const id of [pending.bookingId, paid.bookingId, pending.bookingId, paid.bookingId]) {
-      const response = await t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/cancel`, headers: asha.bearer });
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/bookings/${id}/cancel`,
+        headers: asha.bearer,
+      });
       expect(response.statusCode).toBe(200);
     }
     expect(await stockOf(water._id)).toBe(10);
@@ -369,7 +393,11 @@ describe('collecting at the door', () => {
       url: string;
     }>();
     const collect = (who: SignedIn) =>
-      t.app.inject({ method: 'POST', url: `/api/bookings/${created.bookingId}/collect`, headers: who.bearer });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${created.bookingId}/collect`,
+        headers: who.bearer,
+      });
     expect((await collect(staff)).json()).toMatchObject({ message: 'This booking is pending payment' });
     await pay(asha, created.url);
     expect((await collect(asha)).statusCode).toBe(403);
@@ -384,7 +412,10 @@ describe('collecting at the door', () => {
 
     const first = await collect(staff);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ success: true, booking: { items: [{ name: 'Combo', quantity: 1 }] } });
+    expect(first.json()).toMatchObject({
+      success: true,
+      booking: { items: [{ name: 'Combo', quantity: 1 }] },
+    });
     expect(first.json<{ booking: { itemsCollectedAt: string } }>().booking.itemsCollectedAt).toBeTruthy();
     const again = await collect(admin);
     expect(again.statusCode).toBe(409);

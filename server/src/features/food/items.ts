@@ -76,7 +76,10 @@ export function refusalOf(error: unknown): AppError | undefined {
 export type BookingItemRow = typeof bookingItems.$inferSelect;
 
 /** The items of each booking, by product id. */
-export async function itemsOfBookings(db: Queryable, bookingIds: string[]): Promise<Map<string, BookingItemRow[]>> {
+export async function itemsOfBookings(
+  db: Queryable,
+  bookingIds: string[],
+): Promise<Map<string, BookingItemRow[]>> {
   const byBooking = new Map<string, BookingItemRow[]>();
   if (!bookingIds.length) return byBooking;
   const rows = await db
@@ -94,10 +97,20 @@ export async function itemsOfBookings(db: Queryable, bookingIds: string[]): Prom
 
 /** Items as a booking answer carries them (price: rupees per unit). */
 export function toBookingItem(row: BookingItemRow): BookingItem {
-  return { productId: row.productId, name: row.name, quantity: row.quantity, price: paiseToRupees(row.unitPricePaise) };
+  return {
+    productId: row.productId,
+    name: row.name,
+    quantity: row.quantity,
+    price: paiseToRupees(row.unitPricePaise),
+  };
 }
 
 /** The items' lines for the GST arithmetic (shared/src/gst.ts itemLines). */
 export function itemTaxLines(rows: readonly BookingItemRow[]) {
-  return rows.map((row) => ({ name: row.name, quantity: row.quantity, unitPrice: row.unitPricePaise, rate: row.taxRate }));
+  return rows.map((row) => ({
+    name: row.name,
+    quantity: row.quantity,
+    unitPrice: row.unitPricePaise,
+    rate: row.taxRate,
+  }));
 }

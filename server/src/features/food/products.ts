@@ -32,7 +32,10 @@ export function toProduct(row: ProductRow): Product {
 }
 
 /** The menu in its order: every product (admins), or those on sale (buyers). */
-export async function listProducts(db: Queryable, { activeOnly }: { activeOnly: boolean }): Promise<Product[]> {
+export async function listProducts(
+  db: Queryable,
+  { activeOnly }: { activeOnly: boolean },
+): Promise<Product[]> {
   const rows = await db
     .select()
     .from(products)
@@ -61,8 +64,7 @@ export async function createProduct(db: Queryable, input: ProductInput, now: Dat
       stock: input.stock ?? null,
       active: input.active ?? true,
       image: input.image ?? null,
-      position:
-        input.position ?? sql`(select coalesce(max(${products.position}), -1) + 1 from ${products})`,
+      position: input.position ?? sql`(select coalesce(max(${products.position}), -1) + 1 from ${products})`,
       createdAt: now,
       updatedAt: now,
     })
@@ -102,9 +104,6 @@ export async function reorderProducts(db: Queryable, ids: string[], now: Date): 
   if (given.size !== ids.length || given.size !== known.size || [...given].some((id) => !known.has(id)))
     throw badRequest('Give every product’s id once, in the new order');
   for (const [position, id] of ids.entries()) {
-    await db
-      .update(products)
-      .set({ position, updatedAt: now })
-      .where(eq(products.id, id.toLowerCase()));
+    await db.update(products).set({ position, updatedAt: now }).where(eq(products.id, id.toLowerCase()));
   }
 }

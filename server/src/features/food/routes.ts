@@ -14,12 +14,20 @@ export async function foodRoutes(app: FastifyInstance) {
   const timeZone = config.CINEMA_TIMEZONE;
 
   app.get('/api/products', { schema: docs.menu }, async (): Promise<ProductsResponse> => {
-    return { success: true, message: 'Products fetched', products: await listProducts(db, { activeOnly: true }) };
+    return {
+      success: true,
+      message: 'Products fetched',
+      products: await listProducts(db, { activeOnly: true }),
+    };
   });
 
   app.get('/api/admin/products', { schema: docs.all }, async (request): Promise<ProductsResponse> => {
     await requireAdmin(request);
-    return { success: true, message: 'Products fetched', products: await listProducts(db, { activeOnly: false }) };
+    return {
+      success: true,
+      message: 'Products fetched',
+      products: await listProducts(db, { activeOnly: false }),
+    };
   });
 
   app.post('/api/admin/products', { schema: docs.create }, async (request, reply) => {
@@ -37,19 +45,27 @@ export async function foodRoutes(app: FastifyInstance) {
     return { success: true, message: 'Product added', product: toProduct(row) };
   });
 
-  app.post('/api/admin/products/reorder', { schema: docs.reorder }, async (request): Promise<ProductsResponse> => {
-    const admin = await requireAdmin(request);
-    const { ids } = parseInput(productOrderInput, request.body ?? {});
-    await reorderProducts(db, ids, clock());
-    await recordAudit(db, {
-      actorId: admin.id,
-      action: 'product.reorder',
-      entityType: 'product',
-      entityId: 'menu',
-      details: { count: ids.length },
-    });
-    return { success: true, message: 'Menu reordered', products: await listProducts(db, { activeOnly: false }) };
-  });
+  app.post(
+    '/api/admin/products/reorder',
+    { schema: docs.reorder },
+    async (request): Promise<ProductsResponse> => {
+      const admin = await requireAdmin(request);
+      const { ids } = parseInput(productOrderInput, request.body ?? {});
+      await reorderProducts(db, ids, clock());
+      await recordAudit(db, {
+        actorId: admin.id,
+        action: 'product.reorder',
+        entityType: 'product',
+        entityId: 'menu',
+        details: { count: ids.length },
+      });
+      return {
+        success: true,
+        message: 'Menu reordered',
+        products: await listProducts(db, { activeOnly: false }),
+      };
+    },
+  );
 
   app.put<{ Params: { id: string } }>('/api/admin/products/:id', { schema: docs.update }, async (request) => {
     const admin = await requireAdmin(request);
@@ -65,11 +81,15 @@ export async function foodRoutes(app: FastifyInstance) {
     return { success: true, message: 'Product saved', product: toProduct(row) };
   });
 
-  app.post<{ Params: { id: string } }>('/api/bookings/:id/collect', { schema: docs.collect }, async (request) => {
-    const staff = await requireStaff(request);
-    const now = clock();
-    await collectItems({ db, bookingId: request.params.id, staffId: staff.id, now, timeZone });
-    const [booking] = await findBookings({ db, where: { ids: [request.params.id] }, now, timeZone });
-    return { success: true, message: 'Items collected', booking };
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/bookings/:id/collect',
+    { schema: docs.collect },
+    async (request) => {
+      const staff = await requireStaff(request);
+      const now = clock();
+      await collectItems({ db, bookingId: request.params.id, staffId: staff.id, now, timeZone });
+      const [booking] = await findBookings({ db, where: { ids: [request.params.id] }, now, timeZone });
+      return { success: true, message: 'Items collected', booking };
+    },
+  );
 }
