@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClassName } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useCheckIn, useDoorShows, type ScanResult } from './door-api.ts';
-import { ItemsToHandOver } from '../food/collect-button.tsx';
+import { ItemsToHandOver } from './items-to-hand-over.tsx';
 import { DoorShows } from './door-shows.tsx';
 import { QrCamera } from './qr-camera.tsx';
 

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { formatTimeAt, type DoorShow } from '@marquee/shared';
 import { useId, useState } from 'react';
 import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
-import { ItemsToHandOver } from '../food/collect-button.tsx';
+import { ItemsToHandOver } from './items-to-hand-over.tsx';
 import { useDoorBookings, useDoorShows } from './door-api.ts';
 
 const muted = 'text-zinc-600 dark:text-zinc-400';

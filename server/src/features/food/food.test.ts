@@ -375,6 +375,56 @@ describe('buying food and drink with the seats', () => {
     expect(await liveClaims(water._id)).toBe(0);
   });
 
+  it('a late payment takes the items back if they are still there, and is refunded if not', async () => {
+    const show = await newShow();
+    const nuts = await addProduct({ name: 'Nuts', price: 50, stock: 2 });
+    const late = (await book(asha, ['A1'], [{ productId: nuts._id, quantity: 2 }], show)).json<{
+      url: string;
+    }>();
+    const gone = (await book(asha, ['A2'], [{ productId: nuts._id, quantity: 1 }], show)).json();
+    expect(gone).toMatchObject({ success: false, message: 'Only 0 Nuts left' });
+    const chips = await addProduct({ name: 'Chips', price: 60, stock: 1 });
+    const refused = (await book(asha, ['A3'], [{ productId: chips._id, quantity: 1 }], show)).json<{
+      url: string;
+    }>();
+
+    const start = t.clock.now;
+    t.clock.now = new Date(start.getTime() + WINDOW_MS + 1000);
+    try {
+      await releaseExpiredHolds({ db: t.testDb.database.db, now: t.clock.now });
+      expect(await stockOf(nuts._id)).toBe(2);
+      expect(await stockOf(chips._id)).toBe(1);
+      // Someone else buys the last chips meanwhile.
+      expect((await book(buyers[0]!, ['A4'], [{ productId: chips._id, quantity: 1 }], show)).statusCode).toBe(
+        200,
+      );
+
+      const paymentOf = (url: string) => url.split('/pay/')[1];
+      const honoured = await t.app.inject({
+        method: 'POST',
+        url: `/api/payments/${paymentOf(late.url)}/sandbox-pay`,
+        headers: asha.bearer,
+        payload: {},
+      });
+      expect(honoured.statusCode, honoured.body).toBe(200);
+      expect(await stockOf(nuts._id)).toBe(0);
+      expect(await liveClaims(nuts._id)).toBe(2);
+
+      const refund = await t.app.inject({
+        method: 'POST',
+        url: `/api/payments/${paymentOf(refused.url)}/sandbox-pay`,
+        headers: asha.bearer,
+        payload: {},
+      });
+      expect(refund.statusCode).toBe(409);
+      expect(refund.json<{ message: string }>().message).toContain('food and drink sold out');
+      expect(await stockOf(chips._id)).toBe(0);
+      expect(await liveClaims(chips._id)).toBe(1);
+    } finally {
+      t.clock.now = start;
+    }
+  });
+
   it('unlimited products are never short and keep no count', async () => {
     const coffee = await addProduct({ name: 'Coffee', price: 70 });
     const response = await book(asha, ['A5'], [{ productId: coffee._id, quantity: 10 }]);

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../features/admin/components/page-header.tsx';
-import { MenuPage } from '../../../features/food/menu-page.tsx';
+import { MenuPage } from '../../../features/admin/components/menu-page.tsx';
 
 export function AdminMenuRoute() {
   return (

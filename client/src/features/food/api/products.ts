@@ -6,7 +6,7 @@ import type {
   ProductUpdateInput,
 } from '@marquee/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
 const menuKey = ['products'] as const;
 const adminKey = ['admin', 'products'] as const;

@@ -1,8 +1,8 @@
 import { MAX_ITEM_QUANTITY, formatRupees, type Product } from '@marquee/shared';
 import { Minus, Plus, Popcorn } from 'lucide-react';
 import { useId, useState } from 'react';
-import { buttonClassName } from '../../components/ui/button.ts';
-import { useMenu } from './api.ts';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { useMenu } from '../../food/api/products.ts';
 
 /** Chosen items: product id → quantity (absent: none). */
 export type ItemChoice = Readonly<Record<string, number>>;
@@ -30,6 +30,9 @@ export function chosenLines(choice: ItemChoice, menu: readonly Product[]) {
       };
     });
 }
+
+const stepperClassName =
+  'inline-flex size-9 items-center justify-center rounded-md border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800';
 
 /** Most of a product one booking can take: 10, or what is left. */
 function maxOf(product: Product): number {
@@ -99,7 +102,7 @@ export function FoodPicker({
               <div className="flex items-center gap-1" role="group" aria-label={`${product.name} quantity`}>
                 <button
                   type="button"
-                  className={buttonClassName('secondary', 'size-9 px-0')}
+                  className={stepperClassName}
                   onClick={() => set(product, quantity - 1)}
                   disabled={quantity === 0}
                   aria-label={`One less ${product.name}`}
@@ -111,7 +114,7 @@ export function FoodPicker({
                 </output>
                 <button
                   type="button"
-                  className={buttonClassName('secondary', 'size-9 px-0')}
+                  className={stepperClassName}
                   onClick={() => set(product, quantity + 1)}
                   disabled={quantity >= max}
                   aria-label={`One more ${product.name}`}

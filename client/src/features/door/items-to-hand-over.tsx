@@ -4,7 +4,7 @@ import { Popcorn } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClassName } from '../../components/ui/button.ts';
 import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
-import { useCollectItems } from './api.ts';
+import { useCollectItems } from '../food/api/products.ts';
 
 /**
  * A booking's food and drink at the door: what to hand over and a "Mark collected" button, or

@@ -2,11 +2,16 @@ import { LOW_STOCK, type Product } from '@marquee/shared';
 import { ArrowDown, ArrowUp, Pencil } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { buttonClassName } from '../../components/ui/button.ts';
+import { buttonClassName } from '../../../components/ui/button.ts';
 import { formatRupees } from '@marquee/shared';
-import { Field, inputClassName } from '../admin/components/field.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../admin/components/list-states.tsx';
-import { useAddProduct, useAdminProducts, useReorderProducts, useUpdateProduct } from './api.ts';
+import { Field, inputClassName } from './field.tsx';
+import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
+import {
+  useAddProduct,
+  useAdminProducts,
+  useReorderProducts,
+  useUpdateProduct,
+} from '../../food/api/products.ts';
 
 interface FormValues {
   name: string;
