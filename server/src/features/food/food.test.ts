@@ -425,6 +425,28 @@ describe('buying food and drink with the seats', () => {
     }
   });
 
+  it('a show the cinema cancels gives back the stock of every booking on it, in one go', async () => {
+    const show = await newShow();
+    const juice = await addProduct({ name: 'Juice', price: 90, stock: 10 });
+    const paid = (await book(asha, ['B1'], [{ productId: juice._id, quantity: 3 }], show)).json<{
+      url: string;
+    }>();
+    await pay(asha, paid.url);
+    expect((await book(buyers[1]!, ['B2'], [{ productId: juice._id, quantity: 4 }], show)).statusCode).toBe(
+      200,
+    );
+    expect(await stockOf(juice._id)).toBe(3);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/shows/${show}/cancel`,
+      headers: admin.bearer,
+      payload: { reason: 'Projector broke' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stockOf(juice._id)).toBe(10);
+    expect(await liveClaims(juice._id)).toBe(0);
+  });
+
   it('unlimited products are never short and keep no count', async () => {
     const coffee = await addProduct({ name: 'Coffee', price: 70 });
     const response = await book(asha, ['A5'], [{ productId: coffee._id, quantity: 10 }]);
