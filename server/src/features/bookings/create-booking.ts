@@ -79,7 +79,17 @@ export async function createBooking({
     });
   const held = await holdChoice({ db, known, showId, choice, accessible, rules, now, hold });
   if (buyerGstin) await db.update(bookings).set({ buyerGstin }).where(eq(bookings.id, held.bookingId));
-  return openCheckout({ db, gateway, log, now, userId, paymentId, local, hold: held, withItems: Boolean(items?.length) });
+  return openCheckout({
+    db,
+    gateway,
+    log,
+    now,
+    userId,
+    paymentId,
+    local,
+    hold: held,
+    withItems: Boolean(items?.length),
+  });
 }
 
 /**
