@@ -46,6 +46,19 @@ describe('popcorn with the seats', () => {
     const slot = soonSlot(timeZone, 3600);
     const [show] = await createShows(admin, movie._id, slot.date, [slot.time]);
 
+    // The admin's menu page lists it, with its stock.
+    const office = await openTestBrowser();
+    await signInAdminInPage(office.page);
+    await office.page.goto('/admin/menu');
+    const entry = office.page
+      .getByRole('list', { name: 'Menu' })
+      .getByRole('listitem')
+      .filter({ hasText: popcorn });
+    await entry.getByText('20 left').waitFor();
+    await entry.getByRole('button', { name: `Edit ${popcorn}` }).waitFor();
+    expect(await seriousViolations(office.page)).toEqual([]);
+    if (shots) await office.page.screenshot({ path: `${shots}/food-admin-menu.png`, fullPage: true });
+
     const buyer = await openTestBrowser(phone);
     const page = buyer.page;
     await signUpInPage(page);
