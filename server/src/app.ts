@@ -14,6 +14,7 @@ import { startExpirySweeper } from './features/bookings/expiry-sweeper.ts';
 import { startWaitlistWorker, waitlistRoutes } from './features/waitlist/index.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
+import { foodRoutes } from './features/food/routes.ts';
 import { counterGateway, type GatewayName, type PaymentGateway } from './features/payments/gateway.ts';
 import { startRefundWorker } from './features/payments/refund-worker.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp({
   await app.register(screenRoutes);
   await app.register(seatRoutes);
   await app.register(settingsRoutes);
+  await app.register(foodRoutes);
   await app.register(invoiceRoutes);
   await app.register(waitlistRoutes);
   await app.register(staticFiles);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instant, ok, uuid } from './api.ts';
 import { cinemaDetailsSchema, movieSchema, showWith } from './catalogue.ts';
 import { messages } from './errors.ts';
+import { bookingItemSchema, itemsRequestSchema } from './food.ts';
 import { optionalGstinSchema } from './gst.ts';
 import { MAX_SEATS_PER_BOOKING } from './seats.ts';
 import { bookingChannels, bookingStatuses, paymentStatuses } from './statuses.ts';
@@ -40,6 +41,12 @@ export const bookingSchema = z
     paidAt: instant.nullable(),
     cancelledAt: instant.nullable(),
     checkedInAt: instant.nullable().meta({ description: 'When the booking was admitted at the door' }),
+    items: z
+      .array(bookingItemSchema)
+      .meta({ description: 'Food and drink bought with the seats (CONTRACT §12)' }),
+    itemsCollectedAt: instant
+      .nullable()
+      .meta({ description: 'When the items were handed over at the door; null until then' }),
     gst: z.number().meta({
       description:
         'The GST included in `amount` (rupees), at the rates in force when the seats were held (CONTRACT §10)',
@@ -98,6 +105,10 @@ export const createBookingRequest = z
         'The buyer needs a wheelchair space: lets the booking take one (and its companion seat) while they are held back',
     }),
     userId: z.string().optional(),
+    items: itemsRequestSchema.optional().meta({
+      description:
+        'Food and drink with the seats (CONTRACT §12): 1–10 of each product; taken from stock with the hold, or 409 `Only {n} {name} left`',
+    }),
     buyerGstin: optionalGstinSchema.meta({
       description: 'The buyer’s GSTIN, printed on the tax invoice (CONTRACT §10); lower case is accepted',
     }),
@@ -216,6 +227,10 @@ export const ticketSchema = z
     }),
     startsAt: instant,
     endsAt: instant,
+    items: z
+      .array(bookingItemSchema)
+      .optional()
+      .meta({ description: 'Food and drink to collect at the door (CONTRACT §12)' }),
     checkedInAt: instant.nullable(),
   })
   .meta({ id: 'Ticket' });

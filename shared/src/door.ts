@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingItemSchema } from './food.ts';
 import { instant, isoDateText, ok, pageFields } from './api.ts';
 
 /** A show of today as the door sees it (GET /api/door/shows). */
@@ -27,6 +28,8 @@ export const doorBookingSchema = z.object({
   seats: z.array(z.string()),
   status: z.enum(['paid', 'pending']),
   checkedInAt: instant.nullable(),
+  items: z.array(bookingItemSchema).meta({ description: 'Food and drink to hand over (CONTRACT §12)' }),
+  itemsCollectedAt: instant.nullable(),
 });
 export type DoorBooking = z.infer<typeof doorBookingSchema>;
 export const doorBookingsResponse = ok({ bookings: z.array(doorBookingSchema) });

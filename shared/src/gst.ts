@@ -232,3 +232,26 @@ export function heldSlabs(taxRates: unknown, fallback: readonly TaxSlab[] = defa
   const slabs = (taxRates as { ticketSlabs?: TaxSlab[] } | null)?.ticketSlabs;
   return Array.isArray(slabs) && slabs.length ? slabs : [...fallback];
 }
+
+/** A booking's food and drink (CONTRACT §12): one line per product, its quantity at its own rate. */
+export interface ItemLine {
+  name: string;
+  quantity: number;
+  /** Paise per unit, GST included. */
+  unitPrice: number;
+  /** Paise: the unit price × quantity, the price the line is taxed on. */
+  price: number;
+  rate: number;
+}
+
+/** The lines of a booking's items: each product × its quantity, taxed as one line at its rate. */
+export function itemLines(
+  items: readonly { name: string; quantity: number; unitPrice: number; rate: number }[],
+): ItemLine[] {
+  return items.map((item) => ({ ...item, price: item.unitPrice * item.quantity }));
+}
+
+/** What a booking's items cost altogether (paise): the part of its amount that is not tickets. */
+export function itemsTotal(items: readonly { quantity: number; unitPrice: number }[]): number {
+  return items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
+}

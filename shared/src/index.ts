@@ -21,3 +21,4 @@ export * from './settings.ts';
 export * from './invoices.ts';
 export * from './waitlist.ts';
 export * from './cancellation.ts';
+export * from './food.ts';

@@ -148,6 +148,10 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/admin/audit.tsx').then((m) => ({ Component: m.AdminAuditRoute })),
       },
       {
+        path: 'menu',
+        lazy: () => import('./routes/admin/menu.tsx').then((m) => ({ Component: m.AdminMenuRoute })),
+      },
+      {
         path: 'settings',
         lazy: () => import('./routes/admin/settings.tsx').then((m) => ({ Component: m.AdminSettingsRoute })),
       },

@@ -11,6 +11,7 @@ export const DATABASE_CODE = [
   'marquee_blocks_seat',
   'marquee_release_lapsed',
   'marquee_booking_reference',
+  'marquee_claim_items',
   'marquee_hold_seats',
   'marquee_notify_seats',
   'marquee_notify_session_change',
@@ -18,6 +19,7 @@ export const DATABASE_CODE = [
   'marquee_booking_needs_active_movie',
   'marquee_booking_tax_rates',
   'marquee_waitlist_due',
+  'marquee_return_items',
 ] as const;
 
 /** From the sources (server/src/db) and from the bundle (server/dist/start), as the worker is found. */

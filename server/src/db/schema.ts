@@ -237,6 +237,9 @@ export const bookings = pgTable(
     channel: text('channel').$type<BookingChannel>().notNull().default('online'),
     /** A comp: given free at the counter by an admin (amount 0, counted apart in reports). */
     complimentary: boolean('complimentary').notNull().default(false),
+    /** When and by whom its food and drink were handed over (CONTRACT §12; null until then). */
+    itemsCollectedAt: timestamp('items_collected_at', { withTimezone: true }),
+    itemsCollectedBy: text('items_collected_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -282,6 +285,65 @@ export const bookingSeats = pgTable(
     primaryKey({ columns: [t.bookingId, t.seat] }),
     uniqueIndex('booking_seats_live_uq')
       .on(t.showId, t.seat)
+      .where(sql`${t.isLive}`),
+  ],
+);
+
+/**
+ * The menu (CONTRACT §12). `stock` is what is left to sell, null for unlimited: claimed by a
+ * conditional UPDATE in the hold (db/sql/marquee_claim_items.sql), given back when the claim ends
+ * (db/sql/marquee_return_items.sql); never below 0.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    /** GST included. */
+    pricePaise: integer('price_paise').notNull(),
+    /** A percent, as the tax settings spell rates (5, 18, 12.5). */
+    taxRate: doublePrecision('tax_rate').notNull(),
+    stock: integer('stock'),
+    active: boolean('active').notNull().default(true),
+    image: text('image'),
+    /** The menu's order, lowest first. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_stock_not_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
+    check('products_price_not_negative', sql`${t.pricePaise} >= 0`),
+    check('products_tax_rate_percent', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
+    index('products_position_idx').on(t.position, t.name),
+  ],
+);
+
+/**
+ * A booking's food and drink, priced and taxed as when claimed. `isLive`: its units are taken
+ * from the product's stock; false once given back (once: the booking left pending or paid).
+ */
+export const bookingItems = pgTable(
+  'booking_items',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    taxRate: doublePrecision('tax_rate').notNull(),
+    isLive: boolean('is_live').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.productId] }),
+    check('booking_items_quantity_range', sql`${t.quantity} between 1 and 10`),
+    check('booking_items_price_not_negative', sql`${t.unitPricePaise} >= 0`),
+    index('booking_items_live_product_idx')
+      .on(t.productId)
       .where(sql`${t.isLive}`),
   ],
 );

@@ -1,4 +1,4 @@
-import type { Booking, DoorBookingsResponse, DoorShowsResponse } from '@marquee/shared';
+import type { Booking, BookingItem, DoorBookingsResponse, DoorShowsResponse } from '@marquee/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
 
@@ -47,6 +47,9 @@ export type ScanResult =
       movie: string;
       showTime: string;
       reference: string;
+      bookingId: string;
+      items: BookingItem[];
+      itemsCollectedAt: string | null;
     }
   | { ok: false; message: string };
 
@@ -69,6 +72,9 @@ export function useCheckIn() {
           movie: booking.show.movie.title,
           showTime: booking.show.showTime,
           reference: booking.reference,
+          bookingId: booking._id,
+          items: booking.items,
+          itemsCollectedAt: booking.itemsCollectedAt,
         };
       } catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : 'Check-in failed' };

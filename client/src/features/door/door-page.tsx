@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClassName } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useCheckIn, useDoorShows, type ScanResult } from './door-api.ts';
+import { ItemsToHandOver } from './items-to-hand-over.tsx';
 import { DoorShows } from './door-shows.tsx';
 import { QrCamera } from './qr-camera.tsx';
 
@@ -46,6 +47,13 @@ function ResultPanel({ result }: { result: ScanResult | null }) {
       <p className="mt-1 text-base opacity-90">
         {result.movie} · {result.showTime} · <span className="font-mono">{result.reference}</span>
       </p>
+      <ItemsToHandOver
+        key={result.bookingId}
+        bookingId={result.bookingId}
+        items={result.items}
+        collectedAt={result.itemsCollectedAt}
+        tone="onColour"
+      />
     </div>
   ) : (
     <div data-testid="door-result" data-result="refused" className="rounded-xl bg-red-700 p-5 text-white">

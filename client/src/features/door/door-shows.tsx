@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { formatTimeAt, type DoorShow } from '@marquee/shared';
 import { useId, useState } from 'react';
 import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
+import { ItemsToHandOver } from './items-to-hand-over.tsx';
 import { useDoorBookings, useDoorShows } from './door-api.ts';
 
 const muted = 'text-zinc-600 dark:text-zinc-400';
@@ -32,6 +33,12 @@ function ShowBookings({ show }: { show: DoorShow }) {
             <p className={muted}>
               <span className="font-mono">{booking.reference}</span> · {booking.seats.join(', ')}
             </p>
+            <ItemsToHandOver
+              bookingId={booking._id}
+              items={booking.items}
+              collectedAt={booking.itemsCollectedAt}
+              canCollect={booking.status === 'paid'}
+            />
           </div>
           <p className="shrink-0 text-right font-medium">
             {booking.checkedInAt ? (

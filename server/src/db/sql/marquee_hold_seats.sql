@@ -11,6 +11,11 @@
 -- is the sum of the seats' class prices in paise. Seat-change NOTIFYs come from the triggers
 -- (marquee_notify_seats.sql), the booking's reference from the column's default.
 --
+-- Food and drink (p_items, CONTRACT §12) is claimed in the same statement, after the seats
+-- (marquee_claim_items): every product the hold may touch (its own, and those the lapsed holds it
+-- releases give back) is locked first, in id order, before the release, so the hold locks products
+-- in one ordered pass (docs/decisions/0022-stock-is-a-claim.md). The amount is seats plus items.
+--
 -- The app decides the seat rules of a layout (held-back seats, the single-seat rule) against what
 -- it last knew of the show and sends that knowledge with the hold: the show's row version and, of
 -- the seats the decision rests on (p_watch), those it took as blocked (p_blocked). Under the
@@ -25,6 +30,7 @@
 --   {"waiting": true, ...} / {"capped": true, ...}             a holding limit
 --   {"stale": true, "version": ..., "blocked": [...]}          decide the seat rules again
 --   {"conflict": true, "taken": [...]}                         seats held or sold by someone else
+--   {"short": true, "message": "Only 2 Popcorn left"}          not enough of an item left
 CREATE OR REPLACE FUNCTION marquee_hold_seats(
 	p_booking_id uuid,
 	p_show_id uuid,
@@ -40,7 +46,8 @@ CREATE OR REPLACE FUNCTION marquee_hold_seats(
 	p_max_per_show integer,
 	p_show_version text,
 	p_watch text[],
-	p_blocked text[]
+	p_blocked text[],
+	p_items jsonb DEFAULT NULL
 ) RETURNS jsonb
 LANGUAGE plpgsql
 AS $$
@@ -55,6 +62,7 @@ DECLARE
 	v_taken jsonb;
 	v_watched text[];
 	v_reference text;
+	v_items_paise integer := 0;
 BEGIN
 	SELECT s.*, s.xmin::text AS version INTO v_show FROM shows s WHERE s.id = p_show_id FOR KEY SHARE;
 	IF NOT FOUND THEN
@@ -93,6 +101,24 @@ BEGIN
 		RETURN jsonb_build_object('capped', true, 'unpaid', v_unpaid);
 	END IF;
 
+	-- The products this statement may claim or give back, locked in id order before any of it.
+	IF p_items IS NOT NULL AND jsonb_typeof(p_items) = 'array' AND jsonb_array_length(p_items) > 0 THEN
+		PERFORM 1 FROM products WHERE id IN (
+			SELECT i."productId" FROM jsonb_to_recordset(p_items) AS i("productId" uuid, quantity integer)
+			UNION
+			SELECT bi.product_id FROM booking_items bi JOIN bookings b ON b.id = bi.booking_id
+			WHERE b.show_id = p_show_id AND b.status = 'pending' AND b.expires_at <= p_now AND bi.is_live)
+		ORDER BY id FOR NO KEY UPDATE;
+		SELECT coalesce(sum(p.price_paise * i.quantity), 0) INTO v_items_paise
+		FROM jsonb_to_recordset(p_items) AS i("productId" uuid, quantity integer)
+		JOIN products p ON p.id = i."productId";
+	ELSE
+		PERFORM 1 FROM products WHERE id IN (
+			SELECT bi.product_id FROM booking_items bi JOIN bookings b ON b.id = bi.booking_id
+			WHERE b.show_id = p_show_id AND b.status = 'pending' AND b.expires_at <= p_now AND bi.is_live)
+		ORDER BY id FOR NO KEY UPDATE;
+	END IF;
+
 	-- A lapsed hold never blocks a buyer, even before the sweep has run.
 	v_released := marquee_release_lapsed(p_now, p_show_id);
 
@@ -118,6 +144,7 @@ BEGIN
 	FROM jsonb_array_elements(v_show.layout -> 'rows') AS r(value),
 		jsonb_array_elements(r.value -> 'seats') AS seat(value)
 	WHERE jsonb_typeof(seat.value) = 'object' AND seat.value ->> 'id' = ANY (p_seats);
+	v_amount := v_amount + v_items_paise;
 	BEGIN
 		INSERT INTO bookings (id, user_id, show_id, seats, amount_paise, status, expires_at, created_at, updated_at)
 		VALUES (p_booking_id, p_user_id, p_show_id, p_seats, v_amount, 'pending', p_expires_at, p_now, p_now)
@@ -126,7 +153,15 @@ BEGIN
 		INSERT INTO booking_seats (booking_id, show_id, seat)
 		SELECT p_booking_id, p_show_id, seat FROM unnest(p_seats) WITH ORDINALITY AS s(seat, position)
 		ORDER BY position;
-	EXCEPTION WHEN unique_violation THEN
+		-- The items, after the seats: a refusal raised here undoes the booking and its seats too.
+		IF marquee_claim_items(p_booking_id, p_items, p_now) <> v_items_paise THEN
+			RAISE EXCEPTION 'the items were priced twice differently';
+		END IF;
+	EXCEPTION WHEN SQLSTATE 'MQ409' THEN
+		RETURN jsonb_build_object('short', true, 'message', SQLERRM, 'lapsed', v_released -> 'checkouts');
+	WHEN SQLSTATE 'MQ400' THEN
+		RETURN jsonb_build_object('refused', 400, 'message', SQLERRM, 'lapsed', v_released -> 'checkouts');
+	WHEN unique_violation THEN
 		-- Only the claims' index can refuse here; the booking insert is undone with the block.
 		GET STACKED DIAGNOSTICS v_detail = PG_EXCEPTION_DETAIL;
 		SELECT coalesce(jsonb_agg(DISTINCT bs.seat), '[]'::jsonb) INTO v_taken

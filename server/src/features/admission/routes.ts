@@ -7,6 +7,7 @@ import { parseInput } from '../../lib/parse.ts';
 import { changeRole, lastAdminMessage } from '../auth/change-role.ts';
 import { isStaff, requireAdmin, requireStaff, requireUser } from '../auth/guards.ts';
 import { findBookings } from '../bookings/queries.ts';
+import { itemsOfBookings, toBookingItem } from '../food/index.ts';
 import { isUuid } from '../catalogue/queries.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
 import { readSettings } from '../settings/index.ts';
@@ -58,6 +59,7 @@ export async function admissionRoutes(app: FastifyInstance) {
           startsAt: booking.startsAt.toISOString(),
           endsAt: booking.endsAt.toISOString(),
           checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+          items: ((await itemsOfBookings(db, [booking.id])).get(booking.id) ?? []).map(toBookingItem),
         },
       };
     },
@@ -147,6 +149,8 @@ export async function admissionRoutes(app: FastifyInstance) {
             seats: b.bookedSeats,
             status: b.status,
             checkedInAt: b.checkedInAt,
+            items: b.items,
+            itemsCollectedAt: b.itemsCollectedAt,
           })),
       };
     },

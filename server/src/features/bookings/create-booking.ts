@@ -6,6 +6,7 @@ import { bookings, payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { closeCheckouts } from '../payments/checkouts.ts';
 import { CheckoutRefusedError, type GatewayName, type PaymentGateway } from '../payments/gateway.ts';
+import type { ItemRequest } from '../food/index.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { holdSeats, SeatsTakenError, validateSeatRequest, type Hold, type SeatState } from './hold-seats.ts';
 import { holdChosenSeats, pickBestAvailable, type KnownSeats, type SeatRulesConfig } from './layout-rules.ts';
@@ -30,6 +31,8 @@ export interface CreateBookingOptions {
   limits: { windowSeconds: number; maxUnpaid: number; maxPerShow: number };
   /** The buyer's GSTIN for the tax invoice (checked by the caller). */
   buyerGstin?: string;
+  /** Food and drink claimed with the seats (checked by validateItems). */
+  items?: ItemRequest[];
 }
 
 /** Best available picks again when another buyer claimed a picked seat first. */
@@ -57,6 +60,7 @@ export async function createBooking({
   known,
   limits,
   buyerGstin,
+  items,
 }: CreateBookingOptions): Promise<{ hold: Hold; checkout: { ref: string; url: string } }> {
   const paymentId = randomUUID();
   const local = gateway.localCheckout?.(paymentId);
@@ -71,10 +75,21 @@ export async function createBooking({
       localCheckout: local && { paymentId, gateway: gateway.name, ...local },
       onLapsed: (checkouts) => void closeCheckouts({ gateways, log }, checkouts),
       decidedOn,
+      items,
     });
   const held = await holdChoice({ db, known, showId, choice, accessible, rules, now, hold });
   if (buyerGstin) await db.update(bookings).set({ buyerGstin }).where(eq(bookings.id, held.bookingId));
-  return openCheckout({ db, gateway, log, now, userId, paymentId, local, hold: held });
+  return openCheckout({
+    db,
+    gateway,
+    log,
+    now,
+    userId,
+    paymentId,
+    local,
+    hold: held,
+    withItems: Boolean(items?.length),
+  });
 }
 
 /**
@@ -141,7 +156,9 @@ export async function openCheckout({
   paymentId,
   local,
   hold,
+  withItems,
 }: {
+  withItems: boolean;
   db: Db;
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
@@ -160,7 +177,7 @@ export async function openCheckout({
       bookingId: hold.bookingId,
       amountPaise: hold.amountPaise,
       expiresAt: hold.expiresAt,
-      description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}`,
+      description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}${withItems ? ' + food & drink' : ''}`,
       reference: hold.reference,
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { GatewayPayment } from '../payments/gateway.ts';
+import { itemsJson, OutOfStockError, type ItemRequest } from '../food/index.ts';
 
 export interface HoldSeatsOptions {
   db: Db;
@@ -25,6 +26,8 @@ export interface HoldSeatsOptions {
    * otherwise throws StaleSeatsError with the state of now (db/sql/marquee_hold_seats.sql).
    */
   decidedOn?: SeatState;
+  /** Food and drink claimed with the seats (CONTRACT §12), checked by validateItems. */
+  items?: ItemRequest[];
 }
 
 /** A show's seat state as the seat rules saw it: its row version and the blocked seats of `watch`. */
@@ -103,7 +106,8 @@ type HoldResult =
       prices: Record<string, number>;
       lapsed: GatewayPayment[];
     }
-  | { refused: 400 | 404; message: string }
+  | { refused: 400 | 404; message: string; lapsed?: GatewayPayment[] }
+  | { short: true; message: string; lapsed: GatewayPayment[] }
   | { waiting: true; bookingId: string; url: string | null }
   | { capped: true; unpaid: number }
   | { conflict: true; taken: string[]; detail: string | null; lapsed: GatewayPayment[] }
@@ -135,6 +139,7 @@ export async function holdSeats({
   localCheckout,
   onLapsed,
   decidedOn,
+  items,
 }: HoldSeatsOptions): Promise<Hold> {
   const seats = validateSeatRequest(seatIds);
   const bookingId = randomUUID();
@@ -147,12 +152,15 @@ export async function holdSeats({
       ${localCheckout?.ref ?? null}, ${localCheckout?.url ?? null},
       ${maxUnpaid}::integer, ${maxPerShow}::integer, ${decidedOn?.version ?? null}::text,
       ${decidedOn ? textArray(decidedOn.watch) : null}::text[],
-      ${decidedOn ? textArray(decidedOn.blocked) : null}::text[]
+      ${decidedOn ? textArray(decidedOn.blocked) : null}::text[],
+      ${itemsJson(items)}::jsonb
     ) as result`);
   const raw = (rows as unknown as { rows: { result: HoldResult | string }[] }).rows[0]!.result;
   const result = typeof raw === 'string' ? (JSON.parse(raw) as HoldResult) : raw;
-  if ('refused' in result)
+  if ('refused' in result) {
+    if (result.lapsed?.length) onLapsed?.(result.lapsed);
     throw result.refused === 404 ? notFound(result.message) : badRequest(result.message);
+  }
   if ('waiting' in result) {
     throw new AppError(
       'CONFLICT',
@@ -168,6 +176,7 @@ export async function holdSeats({
   }
   // Lapsed holds released on the way stay released, whether or not this hold succeeded.
   if (result.lapsed.length) onLapsed?.(result.lapsed);
+  if ('short' in result) throw new OutOfStockError(result.message);
   if ('stale' in result) throw new StaleSeatsError(result.version, result.blocked);
   if ('conflict' in result) {
     const taken = takenSeats(seats, result);

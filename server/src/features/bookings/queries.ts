@@ -3,6 +3,8 @@ import {
   isHoldLapsed,
   heldSlabs,
   includedGst,
+  itemLines,
+  itemsTotal,
   paiseToRupees,
   seatClassOf,
   ticketLines,
@@ -15,6 +17,7 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import type { Queryable } from '../../db/client.ts';
 import { bookings, invoices, movies, payments, refunds, shows, users } from '../../db/schema.ts';
 import { toMovie, toShow } from '../catalogue/serialize.ts';
+import { itemsOfBookings, itemTaxLines, toBookingItem, type BookingItemRow } from '../food/index.ts';
 import type { Hold } from './hold-seats.ts';
 
 export type { BookingStatus };
@@ -116,6 +119,7 @@ export async function findBookings({
     .where(inArray(invoices.bookingId, bookingIds))
     .orderBy(invoices.issuedAt, invoices.serial);
   const invoiceOf = new Map(invoiceRows.map((row) => [row.bookingId, row.number]));
+  const itemsOf = await itemsOfBookings(db, bookingIds);
   // One pass over the payments: the open one (its page is the payment link) and any refund.
   const byBooking = new Map<string, { open?: PaymentRow; refund?: RefundRow }>();
   for (const { payment, refund } of paymentRows) {
@@ -136,19 +140,31 @@ export async function findBookings({
       paymentLink: payable ? (open?.paymentUrl ?? null) : null,
       refund: refund ?? null,
       invoiceNumber: invoiceOf.get(booking.id) ?? null,
-      gstPaise: includedGst(
-        ticketLines({
-          seats: booking.seats,
-          seatPrice: (seat) => show.prices[seatClassOf(show.layout, seat) ?? ''],
-          amountPaise: booking.amountPaise,
-          slabs: heldSlabs(booking.taxRates),
-        }),
-      ),
+      items: itemsOf.get(booking.id) ?? [],
+      gstPaise: bookingGst(booking, show, itemsOf.get(booking.id) ?? []),
     });
   });
 }
 
 type BookingRow = typeof bookings.$inferSelect;
+
+/** The GST included in a booking's amount (paise): its tickets at their slabs, its items at theirs. */
+function bookingGst(
+  booking: Pick<BookingRow, 'seats' | 'amountPaise' | 'taxRates'>,
+  show: Pick<typeof shows.$inferSelect, 'prices' | 'layout'>,
+  items: readonly BookingItemRow[],
+): number {
+  const food = itemLines(itemTaxLines(items));
+  return includedGst([
+    ...ticketLines({
+      seats: booking.seats,
+      seatPrice: (seat) => show.prices[seatClassOf(show.layout, seat) ?? ''],
+      amountPaise: booking.amountPaise - itemsTotal(food),
+      slabs: heldSlabs(booking.taxRates),
+    }),
+    ...food,
+  ]);
+}
 type PaymentRow = typeof payments.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -161,6 +177,7 @@ function toBookingView({
   refund,
   invoiceNumber,
   gstPaise,
+  items,
 }: {
   booking: Pick<
     BookingRow,
@@ -176,6 +193,7 @@ function toBookingView({
     | 'checkedInAt'
     | 'channel'
     | 'complimentary'
+    | 'itemsCollectedAt'
   >;
   show: Show<Movie>;
   user: Booking['user'];
@@ -184,6 +202,7 @@ function toBookingView({
   invoiceNumber: string | null;
   /** The GST included in the amount (shared/src/gst.ts). */
   gstPaise: number;
+  items: readonly BookingItemRow[];
 }): Booking {
   return {
     _id: booking.id,
@@ -202,6 +221,8 @@ function toBookingView({
     paidAt: booking.paidAt?.toISOString() ?? null,
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    items: items.map(toBookingItem),
+    itemsCollectedAt: booking.itemsCollectedAt?.toISOString() ?? null,
     gst: paiseToRupees(gstPaise),
     invoiceNumber,
     // A settled refund of nothing (a cancel that gave nothing back) is no money owed: null.
@@ -254,6 +275,7 @@ export function heldBookingView({
   now,
   timeZone,
   gstPaise,
+  items,
 }: {
   hold: Hold;
   user: { id: string; name: string };
@@ -263,6 +285,8 @@ export function heldBookingView({
   timeZone: string;
   /** The GST included (heldGst). */
   gstPaise: number;
+  /** Its items (heldGst). */
+  items: readonly BookingItemRow[];
 }): Booking {
   const show = toShow(
     {
@@ -299,6 +323,7 @@ export function heldBookingView({
       checkedInAt: null,
       channel: 'online',
       complimentary: false,
+      itemsCollectedAt: null,
     },
     show,
     user: { _id: user.id, name: user.name },
@@ -306,23 +331,21 @@ export function heldBookingView({
     refund: null,
     invoiceNumber: null,
     gstPaise,
+    items,
   });
 }
 
-/** The GST included in a booking just held (paise): its seats at the rates it was held under. */
-export async function heldGst(db: Queryable, bookingId: string): Promise<number> {
+/** The GST included in a booking just held (paise) and its items: at the rates it was held under. */
+export async function heldGst(
+  db: Queryable,
+  bookingId: string,
+): Promise<{ gstPaise: number; items: BookingItemRow[] }> {
   const [row] = await db
     .select({ booking: bookings, layout: shows.layout, prices: shows.prices })
     .from(bookings)
     .innerJoin(shows, eq(shows.id, bookings.showId))
     .where(eq(bookings.id, bookingId));
-  if (!row) return 0;
-  return includedGst(
-    ticketLines({
-      seats: row.booking.seats,
-      seatPrice: (seat) => row.prices[seatClassOf(row.layout, seat) ?? ''],
-      amountPaise: row.booking.amountPaise,
-      slabs: heldSlabs(row.booking.taxRates),
-    }),
-  );
+  if (!row) return { gstPaise: 0, items: [] };
+  const items = (await itemsOfBookings(db, [bookingId])).get(bookingId) ?? [];
+  return { gstPaise: bookingGst(row.booking, row, items), items };
 }

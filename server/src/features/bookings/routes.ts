@@ -19,6 +19,7 @@ import { readCancellation } from './cancellation.ts';
 import { readSettings } from '../settings/index.ts';
 import { createBooking } from './create-booking.ts';
 import { bookingDocs as docs } from './docs.ts';
+import { validateItems } from '../food/index.ts';
 import { KnownSeats } from './layout-rules.ts';
 import { findBookings, heldBookingView, heldGst } from './queries.ts';
 
@@ -52,6 +53,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         rules: { gapRule: config.SEAT_GAP_RULE === 'on', releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES },
         known,
         buyerGstin: input.buyerGstin,
+        items: validateItems(input.items),
         limits: {
           windowSeconds: config.PAYMENT_WINDOW_SECONDS,
           maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
@@ -72,7 +74,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           paymentUrl: checkout.url,
           now,
           timeZone,
-          gstPaise: await heldGst(db, hold.bookingId),
+          ...(await heldGst(db, hold.bookingId)),
         })
       : (await findBookings({ db, where: { ids: [hold.bookingId] }, now, timeZone }))[0];
     return {

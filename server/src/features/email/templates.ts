@@ -1,4 +1,4 @@
-import { bookingCalendar, formatRupees, paiseToRupees, type CinemaDetails } from '@marquee/shared';
+import { bookingCalendar, formatRupees, itemsText, paiseToRupees, type CinemaDetails } from '@marquee/shared';
 import QRCode from 'qrcode';
 import type { OutgoingEmail } from './mailer.ts';
 import type { ShowWas } from './outbox.ts';
@@ -14,6 +14,8 @@ export interface BookingFacts {
   showTime: string;
   screen: string;
   seats: string[];
+  /** Food and drink to collect at the door (CONTRACT §12). */
+  items?: { name: string; quantity: number }[];
   amountPaise: number;
   /** While unpaid: the time (h:mm AM/PM, the cinema's) the held seats are kept until. */
   payBy: string;
@@ -65,6 +67,7 @@ function bookingRows(facts: BookingFacts, withAmount = true): [string, string][]
     ['Screen', facts.screen],
     [facts.seats.length === 1 ? 'Seat' : 'Seats', facts.seats.join(', ')],
   ];
+  if (facts.items?.length) rows.push(['Food & drinks', itemsText(facts.items)]);
   if (withAmount) rows.push(['Amount', formatRupees(paiseToRupees(facts.amountPaise))]);
   return rows;
 }

@@ -17,6 +17,7 @@ import { runtimeMinutes } from '@marquee/shared';
 import { showDateTime } from '../admission/admission-booking.ts';
 import type { TicketCodes } from '../admission/ticket-code.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
+import { itemsOfBookings } from '../food/index.ts';
 import { readSettings } from '../settings/index.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
 import type { ShowWas } from './outbox.ts';
@@ -224,6 +225,10 @@ async function bookingFacts(
     ...showDateTime(row.startsAt, timeZone),
     screen: row.screenName,
     seats: row.seats,
+    items: ((await itemsOfBookings(db, [bookingId])).get(bookingId) ?? []).map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+    })),
     amountPaise: row.amountPaise,
     payBy: showDateTime(row.expiresAt, timeZone).showTime,
     refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),

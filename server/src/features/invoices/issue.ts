@@ -2,7 +2,10 @@ import {
   financialYear,
   formatDateTime,
   formatDocumentNumber,
+  FOOD_SAC,
   heldSlabs,
+  itemLines,
+  itemsTotal,
   scaleLinePrices,
   seatClassOf,
   taxLine,
@@ -12,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, creditNotes, invoices, movies, shows, users, type DocumentLine } from '../../db/schema.ts';
+import { itemsOfBookings, itemTaxLines } from '../food/index.ts';
 import { readSettings } from '../settings/index.ts';
 
 /** The series of documents numbered without gaps, each with its own counter per financial year. */
@@ -62,7 +66,8 @@ function totalsOf(lines: DocumentLine[]) {
 
 /**
  * Issues the tax invoice of a booking that has just become paid, in the transaction that marked
- * it paid (CONTRACT §10): one line per ticket at the rate of the slab its price falls in, the
+ * it paid (CONTRACT §10): one line per ticket at the rate of the slab its price falls in, one per
+ * product of its food and drink (its quantity, at the rate it was sold at; §12), the
  * slabs being those in force when the hold was made (bookings.tax_rates). The seller is copied
  * from the settings in force now. Answers the invoice number. A payment already invoiced keeps
  * its invoice.
@@ -90,19 +95,28 @@ export async function issueInvoice(
   const { booking, show } = row;
 
   const when = formatDateTime(show.startsAt.toISOString(), settings.timeZone);
-  const lines = ticketLines({
-    seats: booking.seats,
-    seatPrice: (seat) => show.prices[seatClassOf(show.layout, seat) ?? ''],
-    amountPaise: booking.amountPaise,
-    slabs: heldSlabs(booking.taxRates, settings.tax.ticketSlabs),
-  }).map((line) =>
-    documentLine(
-      `Admission: ${row.title}, ${when}, seat ${line.seat}`,
-      settings.cinema.sac,
-      line.price,
-      line.rate,
+  // Food and drink (CONTRACT §12): one line per product, its quantity at its own rate, as sold.
+  const food = itemLines(itemTaxLines((await itemsOfBookings(tx, [bookingId])).get(bookingId) ?? []));
+  const lines = [
+    ...ticketLines({
+      seats: booking.seats,
+      seatPrice: (seat) => show.prices[seatClassOf(show.layout, seat) ?? ''],
+      amountPaise: booking.amountPaise - itemsTotal(food),
+      slabs: heldSlabs(booking.taxRates, settings.tax.ticketSlabs),
+    }).map((line) =>
+      documentLine(
+        `Admission: ${row.title}, ${when}, seat ${line.seat}`,
+        settings.cinema.sac,
+        line.price,
+        line.rate,
+      ),
     ),
-  );
+    ...food.map((item) => ({
+      ...documentLine(item.name, FOOD_SAC, item.price, item.rate),
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+    })),
+  ];
 
   const year = financialYear(now, settings.timeZone);
   const serial = await claimSerial(tx, 'invoice', year);

@@ -1,5 +1,5 @@
 import { compareSeats, seatIds } from '@marquee/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { pgErrorCode, type Db, type Tx } from '../../db/client.ts';
 import { bookings, bookingSeats, gatewayEvents, payments, shows } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -25,6 +25,7 @@ export const lateReasons = {
   offMap: 'Some of the seats are no longer on the show’s seat map',
   taken: 'Some of the seats were taken after the payment window closed',
   alreadyPaid: 'The booking was already paid',
+  itemsSoldOut: 'Some of the food and drink sold out after the payment window closed',
 } as const;
 
 /**
@@ -182,6 +183,10 @@ async function claimSeatsFor(
   // circle; the savepoint lets a unique violation (a seat taken meanwhile) undo only this part.
   try {
     await tx.transaction(async (savepoint) => {
+      // Its food and drink first, products in id order (decision 0022: products before seats).
+      await savepoint.execute(
+        sql`select marquee_claim_items(${booking.id}::uuid, null, ${now.toISOString()}::timestamptz)`,
+      );
       for (const seat of [...booking.seats].sort(compareSeats)) {
         await savepoint
           .update(bookingSeats)
@@ -191,6 +196,7 @@ async function claimSeatsFor(
     });
     return null;
   } catch (error) {
+    if (pgErrorCode(error) === 'MQ409') return lateReasons.itemsSoldOut;
     if (pgErrorCode(error) !== '23505') throw error;
     return lateReasons.taken;
   }

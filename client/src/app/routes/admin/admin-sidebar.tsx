@@ -3,6 +3,7 @@ import {
   LogOut,
   Clapperboard,
   Film,
+  Popcorn,
   HandCoins,
   LayoutDashboard,
   LayoutGrid,
@@ -29,6 +30,7 @@ const links = [
   { to: '/admin/refunds', label: 'Refunds', icon: HandCoins, end: false },
   { to: '/admin/users', label: 'Users', icon: Users, end: false },
   { to: '/admin/audit', label: 'Audit Log', icon: ScrollText, end: false },
+  { to: '/admin/menu', label: 'Food & Drinks', icon: Popcorn, end: false },
   { to: '/admin/settings', label: 'Settings', icon: Settings, end: false },
   { to: '/door', label: 'Door check-in', icon: ScanLine, end: false },
 ];

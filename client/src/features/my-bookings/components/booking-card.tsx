@@ -1,4 +1,4 @@
-import { formatRupees, type Booking } from '@marquee/shared';
+import { formatRupees, itemsText, type Booking } from '@marquee/shared';
 import { CalendarDays, Clock, FileText, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { useId } from 'react';
@@ -75,6 +75,12 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
               {booking.bookedSeats.join(', ')}
             </dd>
           </div>
+          {booking.items.length > 0 && (
+            <div>
+              <dt className="sr-only">Food and drinks</dt>
+              <dd>{itemsText(booking.items)}</dd>
+            </div>
+          )}
           <div>
             <dt className="sr-only">Amount</dt>
             <dd className="text-base font-bold text-zinc-900 dark:text-zinc-100">

@@ -1,4 +1,4 @@
-import { formatRupees, type Booking, type PaymentResponse } from '@marquee/shared';
+import { formatRupees, itemsText, type Booking, type PaymentResponse } from '@marquee/shared';
 import {
   ArrowLeft,
   CircleCheck,
@@ -265,6 +265,7 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
         <Row term="Date">{showDateLabel(booking.show.showDate, 'long')}</Row>
         <Row term="Time">{booking.show.showTime}</Row>
         <Row term="Seats">{booking.bookedSeats.join(', ')}</Row>
+        {booking.items.length > 0 && <Row term="Food & drinks">{itemsText(booking.items)}</Row>}
         <Row term="Amount">
           <span className="text-lg font-bold">{formatRupees(payment.amount)}</span>
           {booking.gst > 0 && (

@@ -7,6 +7,8 @@ export interface ChosenSeatsInput {
   showId: string;
   selectedSeats: string[];
   accessible?: boolean;
+  /** Food and drink with the seats (CONTRACT §12). */
+  items?: { productId: string; quantity: number }[];
   userId: string;
 }
 
@@ -15,6 +17,7 @@ export interface BestAvailableInput {
   showId: string;
   quantity: number;
   class?: string;
+  items?: { productId: string; quantity: number }[];
   userId: string;
 }
 

@@ -17,6 +17,16 @@ interface BookingSummaryProps {
   isSignedIn: boolean;
   isBusy?: boolean;
   onBook: () => void;
+  /** Food and drink chosen with the seats (paise), listed under the tickets and added to the total. */
+  items?: readonly {
+    productId: string;
+    name: string;
+    quantity: number;
+    unitPaise: number;
+    totalPaise: number;
+  }[];
+  /** The optional "Add food & drinks" step. */
+  foodStep?: ReactNode;
 }
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -40,7 +50,10 @@ export function BookingSummary({
   isSignedIn,
   isBusy = false,
   onBook,
+  items = [],
+  foodStep,
 }: BookingSummaryProps) {
+  const grandTotalPaise = totalPaise + items.reduce((sum, item) => sum + item.totalPaise, 0);
   const label = !isSignedIn ? 'Login to Book' : isBusy ? 'Creating Booking...' : 'Book Now';
 
   return (
@@ -68,12 +81,18 @@ export function BookingSummary({
               {subtotals.length > 1 && <> = {formatPaise(subtotalPaise)}</>}
             </li>
           ))}
+          {items.map((item) => (
+            <li key={item.productId}>
+              {item.quantity} × {item.name} ({formatPaise(item.unitPaise)}) = {formatPaise(item.totalPaise)}
+            </li>
+          ))}
         </ul>
         <p className="text-right">
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">Total</span>
-          <span className="text-2xl font-bold">{formatPaise(totalPaise)}</span>
+          <span className="text-2xl font-bold">{formatPaise(grandTotalPaise)}</span>
         </p>
       </div>
+      {foodStep}
       {stranded && (
         <p className="mt-3 flex gap-2 rounded-md border border-amber-500 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100">
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />

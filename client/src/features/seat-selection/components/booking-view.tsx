@@ -43,6 +43,8 @@ import { useIsBefore } from '../use-is-before.ts';
 import { BestAvailable } from './best-available.tsx';
 import { JoinWaitlist } from './join-waitlist.tsx';
 import { BookingSummary } from './booking-summary.tsx';
+import { useMenu } from '../../food/api/products.ts';
+import { chosenLines, FoodPicker, itemsOfChoice, type ItemChoice } from './food-picker.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { MovieDetails } from './movie-details.tsx';
 import { SeatSection } from './seat-section.tsx';
@@ -153,6 +155,10 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
 
   const queryClient = useQueryClient();
   const createBooking = useCreateBooking();
+  const [itemChoice, setItemChoice] = useState<ItemChoice>({});
+  const menu = useMenu();
+  const itemLines = chosenLines(itemChoice, menu.data?.products ?? []);
+  const items = itemsOfChoice(itemChoice);
   // From the click until the window has left for payment: one booking per click, no double submit.
   const [isBooking, setIsBooking] = useState(false);
 
@@ -212,6 +218,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
       showId: show._id,
       selectedSeats,
       ...(needsWheelchair ? { accessible: true } : {}),
+      ...(items.length ? { items } : {}),
       userId: session.user.id,
     });
   }
@@ -221,7 +228,13 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     if (!show || isBooking) return;
     setBestError(null);
     await book(
-      { showId: show._id, quantity, ...(seatClass ? { class: seatClass } : {}), userId: session.user.id },
+      {
+        showId: show._id,
+        quantity,
+        ...(seatClass ? { class: seatClass } : {}),
+        ...(items.length ? { items } : {}),
+        userId: session.user.id,
+      },
       setBestError,
     );
   }
@@ -377,6 +390,8 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
                 isSignedIn={isSignedIn}
                 isBusy={isBooking}
                 onBook={() => void handleBook()}
+                items={itemLines}
+                foodStep={<FoodPicker choice={itemChoice} onChange={setItemChoice} />}
               />
             )}
           </div>

@@ -1,4 +1,4 @@
-import { formatDate, formatTimeAt, type CinemaDetails, type Ticket } from '@marquee/shared';
+import { formatDate, formatTimeAt, itemsText, type CinemaDetails, type Ticket } from '@marquee/shared';
 import { CalendarPlus, Clock, FileText, MapPin, Phone, Printer, TriangleAlert, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -178,6 +178,11 @@ export function TicketPage({ bookingId }: { bookingId: string }) {
           <Detail term="Name" wide>
             {ticket.name}
           </Detail>
+          {ticket.items && ticket.items.length > 0 && (
+            <Detail term="Food & drinks" wide>
+              {itemsText(ticket.items)}
+            </Detail>
+          )}
         </dl>
         <Venue venue={ticket.venue} />
         {!ticket.checkedInAt && <CancellationPolicy startsAt={ticket.startsAt} className="px-5 pb-3" />}

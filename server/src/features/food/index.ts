@@ -1,0 +1,13 @@
+/** Food and drink (CONTRACT §12): what other features use. Routes: ./routes.ts. */
+export {
+  claimItems,
+  itemsJson,
+  itemsOfBookings,
+  itemTaxLines,
+  OutOfStockError,
+  refusalOf,
+  toBookingItem,
+  validateItems,
+  type BookingItemRow,
+  type ItemRequest,
+} from './items.ts';
