@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { bookings, payments, shows } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { itemsOfBookings } from '../food/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { messages } from '@marquee/shared';
 
@@ -17,11 +18,13 @@ type BookingRow = typeof bookings.$inferSelect;
 
 /**
  * The part of a booking's paid amount that comes back in full whatever the tier: food and drink
- * not yet collected (CONTRACT §13, §12). Nothing today — the items feature is wired in here when
- * it merges (its booking items, priced, minus what `itemsCollectedAt` says was handed over).
+ * not yet collected (CONTRACT §13, §12): its items at the prices they were sold for, unless
+ * `itemsCollectedAt` says they were handed over.
  */
-export async function uncollectedItemsPaise(_tx: Queryable, _booking: BookingRow): Promise<number> {
-  return 0;
+export async function uncollectedItemsPaise(tx: Queryable, booking: BookingRow): Promise<number> {
+  if (booking.itemsCollectedAt) return 0;
+  const items = (await itemsOfBookings(tx, [booking.id])).get(booking.id) ?? [];
+  return items.reduce((sum, item) => sum + item.unitPricePaise * item.quantity, 0);
 }
 
 /** The policy (settings.cancellation.tiers, read now) applied to a paid booking at `now`. */
