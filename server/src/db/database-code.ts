@@ -17,6 +17,7 @@ export const DATABASE_CODE = [
   'marquee_show_needs_active',
   'marquee_booking_needs_active_movie',
   'marquee_booking_tax_rates',
+  'marquee_shift_is_final',
 ] as const;
 
 /** From the sources (server/src/db) and from the bundle (server/dist/start), as the worker is found. */

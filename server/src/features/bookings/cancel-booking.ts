@@ -13,6 +13,7 @@ export const cancelMessages = {
   started: 'This show has already started, so the booking can no longer be cancelled',
   admitted: 'This booking has been admitted at the door, so it can no longer be cancelled',
   reasonForAdmitted: 'Please give a reason for cancelling a booking that has been admitted at the door',
+  atCounter: 'This booking was sold at the box office: refund it there',
 } as const;
 
 export interface CancelOutcome {
@@ -80,6 +81,9 @@ export async function cancelBooking({
     if (show.startsAt <= now && asBuyer) throw badRequest(cancelMessages.started);
 
     const held = await tx.select().from(payments).where(eq(payments.bookingId, bookingId)).for('update');
+    // Money taken at the counter goes back across it, into a shift (features/boxoffice).
+    if (booking.channel === 'counter' && booking.status === 'paid')
+      throw conflict(cancelMessages.atCounter);
     await tx
       .update(bookings)
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
