@@ -46,7 +46,9 @@ export type OpenShiftRequest = z.input<typeof openShiftRequest>;
 
 /** POST /api/boxoffice/shifts/{id}/close */
 export const closeShiftRequest = z.object({
-  countedCash: cash('countedCash').meta({ description: 'The cash counted in the drawer at the end (rupees)' }),
+  countedCash: cash('countedCash').meta({
+    description: 'The cash counted in the drawer at the end (rupees)',
+  }),
 });
 export type CloseShiftRequest = z.input<typeof closeShiftRequest>;
 
@@ -165,7 +167,11 @@ export const counterSaleSchema = z
     tendered: z.number().nullable(),
     change: z.number().nullable(),
     paymentReference: z.string().nullable(),
-    customer: z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
+    customer: z.object({
+      name: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
     seller: z.object({ _id: z.string(), name: z.string() }),
     shiftId: uuid,
     soldAt: instant,
@@ -197,9 +203,13 @@ export type CounterRefundRequest = z.input<typeof counterRefundRequest>;
 export const counterRefundResponse = ok({
   booking: bookingSchema,
   refund: z.object({
-    method: z.enum([...counterRefundMethods, 'comp']).meta({ description: 'comp: a complimentary booking, nothing paid back' }),
+    method: z
+      .enum([...counterRefundMethods, 'comp'])
+      .meta({ description: 'comp: a complimentary booking, nothing paid back' }),
     amount: z.number(),
-    status: z.string().meta({ description: 'succeeded at the counter; an online refund may still be pending' }),
+    status: z
+      .string()
+      .meta({ description: 'succeeded at the counter; an online refund may still be pending' }),
   }),
 });
 export type CounterRefundResponse = z.infer<typeof counterRefundResponse>;
@@ -207,6 +217,8 @@ export type CounterRefundResponse = z.infer<typeof counterRefundResponse>;
 /** GET /api/boxoffice/bookings/{reference} */
 export const counterBookingResponse = ok({
   booking: bookingSchema,
-  sale: counterSaleSchema.nullable().meta({ description: 'How it was sold at the counter; null for online bookings' }),
+  sale: counterSaleSchema
+    .nullable()
+    .meta({ description: 'How it was sold at the counter; null for online bookings' }),
 });
 export type CounterBookingResponse = z.infer<typeof counterBookingResponse>;

@@ -82,8 +82,7 @@ export async function cancelBooking({
 
     const held = await tx.select().from(payments).where(eq(payments.bookingId, bookingId)).for('update');
     // Money taken at the counter goes back across it, into a shift (features/boxoffice).
-    if (booking.channel === 'counter' && booking.status === 'paid')
-      throw conflict(cancelMessages.atCounter);
+    if (booking.channel === 'counter' && booking.status === 'paid') throw conflict(cancelMessages.atCounter);
     await tx
       .update(bookings)
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })

@@ -112,7 +112,11 @@ describe('shifts', () => {
     const shift = (await openShift(me, 200)).json<{ shift: Shift }>().shift;
     const closed = await closeShift(me, shift._id, 190);
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json<{ shift: Shift }>().shift).toMatchObject({ countedCash: 190, expectedCash: 200, variance: -10 });
+    expect(closed.json<{ shift: Shift }>().shift).toMatchObject({
+      countedCash: 190,
+      expectedCash: 200,
+      variance: -10,
+    });
     const twice = await closeShift(me, shift._id, 200);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This shift is closed');
@@ -120,7 +124,10 @@ describe('shifts', () => {
       .update(shifts)
       .set({ countedCashPaise: 20_000 })
       .where(eq(shifts.id, shift._id))
-      .then(() => null, (error: Error) => error);
+      .then(
+        () => null,
+        (error: Error) => error,
+      );
     expect(String((direct?.cause as Error | undefined)?.message ?? direct)).toMatch(/This shift is closed/);
     const [row] = await db().select().from(shifts).where(eq(shifts.id, shift._id));
     expect(row!.countedCashPaise).toBe(19_000);
@@ -142,7 +149,12 @@ describe('selling at the counter', () => {
     const showId = await newShow(25_000);
     const response = await sell(seller, {
       ...cash(showId, ['C5', 'C6'], 600),
-      customer: { name: 'Asha Rao', phone: '98765 43210', email: 'asha@example.com', gstin: '29aagcb7383j1z4' },
+      customer: {
+        name: 'Asha Rao',
+        phone: '98765 43210',
+        email: 'asha@example.com',
+        gstin: '29aagcb7383j1z4',
+      },
     });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json<CounterSaleResponse>();
@@ -164,7 +176,11 @@ describe('selling at the counter', () => {
       customer: { name: 'Asha Rao', phone: '+919876543210', email: 'asha@example.com' },
     });
     const [invoice] = await db().select().from(invoices).where(eq(invoices.bookingId, body.booking._id));
-    expect(invoice).toMatchObject({ buyerName: 'Asha Rao', buyerGstin: '29AAGCB7383J1Z4', totalPaise: 50_000 });
+    expect(invoice).toMatchObject({
+      buyerName: 'Asha Rao',
+      buyerGstin: '29AAGCB7383J1Z4',
+      totalPaise: 50_000,
+    });
     // The ticket is like any other.
     const ticket = await call('GET', `/api/bookings/${body.booking._id}/ticket`, seller);
     expect(ticket.statusCode, ticket.body).toBe(200);
@@ -172,7 +188,11 @@ describe('selling at the counter', () => {
     const mine = await call('GET', '/api/bookings/user?status=all', seller);
     expect(mine.json<{ bookings: Booking[] }>().bookings.map((b) => b._id)).not.toContain(body.booking._id);
     // Found by its reference, typed loosely.
-    const found = await call('GET', `/api/boxoffice/bookings/${body.booking.reference.toLowerCase()}`, staff[0]);
+    const found = await call(
+      'GET',
+      `/api/boxoffice/bookings/${body.booking.reference.toLowerCase()}`,
+      staff[0],
+    );
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json<CounterBookingResponse>()).toMatchObject({
       booking: { _id: body.booking._id },
@@ -214,7 +234,10 @@ describe('selling at the counter', () => {
       payment: { method: 'card', reference: 'TID-4411' },
     });
     expect(card.statusCode, card.body).toBe(201);
-    expect(card.json<CounterSaleResponse>().sale).toMatchObject({ method: 'card', paymentReference: 'TID-4411' });
+    expect(card.json<CounterSaleResponse>().sale).toMatchObject({
+      method: 'card',
+      paymentReference: 'TID-4411',
+    });
     // Seats taken: 409 naming them.
     const taken = await sell(seller, cash(showId, ['D2', 'D3']));
     expect(taken.statusCode).toBe(409);
@@ -255,7 +278,12 @@ describe('selling at the counter', () => {
     const comp = await sell(admin, { showId, selectedSeats: ['E1', 'E2'], complimentary: true });
     expect(comp.statusCode, comp.body).toBe(201);
     const body = comp.json<CounterSaleResponse>();
-    expect(body.booking).toMatchObject({ status: 'paid', complimentary: true, amount: 0, invoiceNumber: null });
+    expect(body.booking).toMatchObject({
+      status: 'paid',
+      complimentary: true,
+      amount: 0,
+      invoiceNumber: null,
+    });
     expect(body.change).toBe(0);
     expect(body.sale.method).toBe('comp');
   });
@@ -283,9 +311,15 @@ describe('the cash-up and counter refunds', () => {
       booking: { status: 'cancelled' },
       refund: { method: 'cash', amount: 120.5, status: 'succeeded' },
     });
-    const again = await call('POST', '/api/boxoffice/refunds', second, { bookingId: a.booking._id, reason: 'x' });
+    const again = await call('POST', '/api/boxoffice/refunds', second, {
+      bookingId: a.booking._id,
+      reason: 'x',
+    });
     expect(again.statusCode).toBe(409);
-    const upi = await call('POST', '/api/boxoffice/refunds', second, { bookingId: c.booking._id, reason: 'Wrong show' });
+    const upi = await call('POST', '/api/boxoffice/refunds', second, {
+      bookingId: c.booking._id,
+      reason: 'Wrong show',
+    });
     expect(upi.json()).toMatchObject({ refund: { method: 'upi', amount: 500 } });
     // Each refund has its credit note, and the seats are free again.
     const notes = await db()
@@ -329,17 +363,22 @@ describe('the cash-up and counter refunds', () => {
     const noShift = await call('POST', '/api/boxoffice/refunds', staff[2]!, { bookingId, reason: 'Asked' });
     expect(noShift.statusCode).toBe(409);
     expect(noShift.json().message).toBe('Open a shift first');
-    const before = (await call('GET', '/api/boxoffice/shifts/current', staff[0]!)).json<{ shift: Shift }>().shift;
+    const before = (await call('GET', '/api/boxoffice/shifts/current', staff[0]!)).json<{ shift: Shift }>()
+      .shift;
     const refunded = await call('POST', '/api/boxoffice/refunds', staff[0]!, { bookingId, reason: 'Asked' });
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect(refunded.json()).toMatchObject({ booking: { status: 'cancelled' }, refund: { method: 'online', amount: 300 } });
+    expect(refunded.json()).toMatchObject({
+      booking: { status: 'cancelled' },
+      refund: { method: 'online', amount: 300 },
+    });
     const [refund] = await db()
       .select({ gateway: refunds.gateway })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(eq(payments.bookingId, bookingId));
     expect(refund).toEqual({ gateway: 'sandbox' });
-    const after = (await call('GET', '/api/boxoffice/shifts/current', staff[0]!)).json<{ shift: Shift }>().shift;
+    const after = (await call('GET', '/api/boxoffice/shifts/current', staff[0]!)).json<{ shift: Shift }>()
+      .shift;
     expect(after).toEqual(before);
     const twice = await call('POST', '/api/boxoffice/refunds', staff[0]!, { bookingId, reason: 'Asked' });
     expect(twice.statusCode).toBe(409);
@@ -359,7 +398,9 @@ describe('online and counter share one inventory', () => {
       ]);
       const won = [online.statusCode === 200, counter.statusCode === 201];
       expect(won.filter(Boolean), `round ${round}: ${online.body} ${counter.body}`).toHaveLength(1);
-      expect([online.statusCode, counter.statusCode].sort()).toEqual(online.statusCode === 200 ? [200, 409] : [201, 409]);
+      expect([online.statusCode, counter.statusCode].sort()).toEqual(
+        online.statusCode === 200 ? [200, 409] : [201, 409],
+      );
       const live = await db()
         .select()
         .from(bookingSeats)

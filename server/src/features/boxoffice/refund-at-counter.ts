@@ -1,7 +1,15 @@
 import { boxOfficeMessages, formatPaise, type CounterRefundMethod } from '@marquee/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, bookingSeats, counterRefunds, counterSales, payments, shifts, shows } from '../../db/schema.ts';
+import {
+  bookings,
+  bookingSeats,
+  counterRefunds,
+  counterSales,
+  payments,
+  shifts,
+  shows,
+} from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -51,13 +59,17 @@ export async function refundAtCounter({
       .for('share');
     if (!shift) throw conflict(boxOfficeMessages.noShift);
 
-    const [found] = await tx.select({ showId: bookings.showId }).from(bookings).where(eq(bookings.id, bookingId));
+    const [found] = await tx
+      .select({ showId: bookings.showId })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
     if (!found) throw notFound('Booking not found');
     await tx.select({ id: shows.id }).from(shows).where(eq(shows.id, found.showId)).for('key share');
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     if (!booking) throw notFound('Booking not found');
     if (booking.status === 'cancelled') throw conflict(boxOfficeMessages.alreadyRefunded);
-    if (booking.status !== 'paid') throw conflict(`This booking is ${booking.status}, not paid: nothing to refund`);
+    if (booking.status !== 'paid')
+      throw conflict(`This booking is ${booking.status}, not paid: nothing to refund`);
     const [sale] = await tx.select().from(counterSales).where(eq(counterSales.bookingId, bookingId));
 
     if (!sale) return refundOnline(tx as unknown as Db);
@@ -124,7 +136,13 @@ export async function refundAtCounter({
       if (refundAmountPaise !== undefined && refundAmountPaise !== paid) {
         throw badRequest(`An online booking is refunded in full here (${formatPaise(paid)})`);
       }
-      const cancelled = await cancelBooking({ db: on, bookingId, actor: { id: refunder.id, isStaff: true }, now, reason });
+      const cancelled = await cancelBooking({
+        db: on,
+        bookingId,
+        actor: { id: refunder.id, isStaff: true },
+        now,
+        reason,
+      });
       if (!cancelled.changed) throw conflict(boxOfficeMessages.alreadyRefunded);
       if (cancelled.refundId) {
         await tx.insert(counterRefunds).values({

@@ -30,7 +30,12 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
   app.post('/api/boxoffice/shifts', { schema: docs.openShift }, async (request, reply) => {
     const user = await requireStaff(request);
     const { openingFloat } = parseInput(openShiftRequest, request.body ?? {});
-    const row = await openShift({ db, userId: user.id, openingFloatPaise: rupeesToPaise(openingFloat), now: clock() });
+    const row = await openShift({
+      db,
+      userId: user.id,
+      openingFloatPaise: rupeesToPaise(openingFloat),
+      now: clock(),
+    });
     reply.status(201);
     return { success: true, message: 'Shift opened', shift: await shiftView(db, row) };
   });
@@ -45,11 +50,15 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get<{ Params: { id: string } }>('/api/boxoffice/shifts/:id', { schema: docs.oneShift }, async (request) => {
-    const user = await requireStaff(request);
-    const row = await findShift(db, request.params.id, { id: user.id, isAdmin: isAdmin(user) });
-    return { success: true, message: 'Shift fetched', shift: await shiftView(db, row) };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/boxoffice/shifts/:id',
+    { schema: docs.oneShift },
+    async (request) => {
+      const user = await requireStaff(request);
+      const row = await findShift(db, request.params.id, { id: user.id, isAdmin: isAdmin(user) });
+      return { success: true, message: 'Shift fetched', shift: await shiftView(db, row) };
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     '/api/boxoffice/shifts/:id/close',
@@ -82,7 +91,8 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
           items: input.items,
           payment: input.payment && {
             method: input.payment.method,
-            tenderedPaise: input.payment.tendered === undefined ? undefined : rupeesToPaise(input.payment.tendered),
+            tenderedPaise:
+              input.payment.tendered === undefined ? undefined : rupeesToPaise(input.payment.tendered),
             reference: input.payment.reference,
           },
           customer: input.customer,
@@ -120,7 +130,9 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
     seatMaps.invalidate(outcome.showId);
     let status = 'succeeded';
     if (outcome.gatewayRefundId) {
-      const [refund] = await carryOutRefunds({ db, gateways, clock, log: request.log }, [outcome.gatewayRefundId]);
+      const [refund] = await carryOutRefunds({ db, gateways, clock, log: request.log }, [
+        outcome.gatewayRefundId,
+      ]);
       status = refund?.status ?? 'pending';
     }
     return {

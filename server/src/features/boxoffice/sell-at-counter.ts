@@ -67,7 +67,8 @@ export async function sellAtCounter({
   if (complimentary && !seller.isAdmin) throw new AppError('FORBIDDEN', boxOfficeMessages.compsAdminsOnly);
   const payment = complimentary ? undefined : input.payment;
   if (!complimentary && !payment) throw badRequest("payment is required: {method: 'cash' | 'card' | 'upi'}");
-  if (payment && payment.method !== 'cash' && !payment.reference) throw badRequest(boxOfficeMessages.needsReference);
+  if (payment && payment.method !== 'cash' && !payment.reference)
+    throw badRequest(boxOfficeMessages.needsReference);
   if (!input.showId) throw badRequest('showId is required');
   const seats = validateSeatRequest(input.seatIds ?? []);
   if (!isUuid(input.showId)) throw notFound('Show not found');

@@ -8,6 +8,7 @@ import {
   LayoutGrid,
   ListVideo,
   ScanLine,
+  Store,
   ScrollText,
   Settings,
   Ticket,
@@ -31,6 +32,7 @@ const links = [
   { to: '/admin/audit', label: 'Audit Log', icon: ScrollText, end: false },
   { to: '/admin/settings', label: 'Settings', icon: Settings, end: false },
   { to: '/door', label: 'Door check-in', icon: ScanLine, end: false },
+  { to: '/boxoffice', label: 'Box office', icon: Store, end: false },
 ];
 
 // Below 1024px (spec) only icons show; the labels stay in the page as the links' names.
