@@ -409,14 +409,14 @@ export function BoxOfficePage({
           No connection to the server. Nothing can be sold until it is back; this page retries by itself.
         </div>
       )}
-      <div className="mt-4 grid gap-4 lg:grid-cols-[16rem_1fr_20rem]">
+      <div className="mt-4 grid gap-4 md:grid-cols-[15rem_1fr] xl:grid-cols-[16rem_1fr_20rem]">
         <div className="flex flex-col gap-4">
           <ShiftPanel shift={shift} isReachable={isReachable} />
           <section aria-labelledby="shows-heading" className={panel}>
             <h2 id="shows-heading" className="text-lg font-bold">
               Today and tomorrow
             </h2>
-            <ul className="mt-2 flex flex-col gap-1">
+            <ul className="mt-2 flex max-h-80 flex-col gap-1 overflow-y-auto lg:max-h-[28rem]">
               {counterShows.map((one) => (
                 <li key={one._id}>
                   <button
@@ -475,7 +475,7 @@ export function BoxOfficePage({
           )}
         </section>
 
-        <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-4 md:col-span-2 md:grid md:grid-cols-2 xl:col-span-1 xl:flex">
           <section aria-labelledby="sale-heading" className={panel}>
             <h2 id="sale-heading" className="text-lg font-bold">
               Sale
@@ -485,7 +485,9 @@ export function BoxOfficePage({
                 <p className="text-lg font-bold">
                   <Ticket aria-hidden className="mr-1 inline size-5" />
                   Sold {sold.booking.bookedSeats.join(', ')} ·{' '}
-                  <span className="font-mono">{sold.booking.reference}</span>
+                  <span className="font-mono" data-testid="sale-reference">
+                    {sold.booking.reference}
+                  </span>
                 </p>
                 <p className="text-2xl font-extrabold" data-testid="change-due">
                   Change: {formatPaise(rupeesToPaise(sold.change))}
