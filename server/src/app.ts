@@ -30,6 +30,7 @@ import { screenRoutes } from './features/screens/routes.ts';
 import { seatRoutes } from './features/seats/routes.ts';
 import { seedSettings, settingsRoutes } from './features/settings/index.ts';
 import { invoiceRoutes } from './features/invoices/index.ts';
+import { boxOfficeRoutes } from './features/boxoffice/index.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { fairQueue } from './plugins/fair-queue.ts';
@@ -234,6 +235,7 @@ export async function buildApp({
   await app.register(foodRoutes);
   await app.register(invoiceRoutes);
   await app.register(waitlistRoutes);
+  await app.register(boxOfficeRoutes);
   await app.register(staticFiles);
 
   // One hook, in this order: Fastify runs onClose hooks last-added first.

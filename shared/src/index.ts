@@ -22,3 +22,4 @@ export * from './invoices.ts';
 export * from './waitlist.ts';
 export * from './cancellation.ts';
 export * from './food.ts';
+export * from './boxoffice.ts';

@@ -32,3 +32,12 @@ export type WaitlistStoredStatus = (typeof waitlistStoredStatuses)[number];
 /** As the API answers: `booked` once the offer is paid (read from the offer's booking). */
 export const waitlistStatuses = ['waiting', 'offered', 'booked', 'left', 'closed'] as const;
 export type WaitlistStatus = (typeof waitlistStatuses)[number];
+/** How a customer pays at the counter (CONTRACT §11). */
+export const counterPaymentMethods = ['cash', 'card', 'upi'] as const;
+export type CounterPaymentMethod = (typeof counterPaymentMethods)[number];
+/** How a counter sale was settled: a payment method, or 'comp' (given free by an admin). */
+export const counterSaleMethods = ['cash', 'card', 'upi', 'comp'] as const;
+export type CounterSaleMethod = (typeof counterSaleMethods)[number];
+/** How money went back at the counter: a counter sale's own method, or an online booking's gateway. */
+export const counterRefundMethods = ['cash', 'card', 'upi', 'online'] as const;
+export type CounterRefundMethod = (typeof counterRefundMethods)[number];

@@ -87,6 +87,19 @@ const router = createBrowserRouter([
             lazy: () => import('./routes/door.tsx').then((m) => ({ Component: m.DoorRoute })),
           },
           {
+            // The box office (CONTRACT §11): the counter, its receipts and its cash-ups.
+            path: 'boxoffice',
+            lazy: () => import('./routes/boxoffice.tsx').then((m) => ({ Component: m.BoxOfficeRoute })),
+          },
+          {
+            path: 'boxoffice/receipts/:id',
+            lazy: () => import('./routes/boxoffice.tsx').then((m) => ({ Component: m.ReceiptRoute })),
+          },
+          {
+            path: 'boxoffice/shifts/:id',
+            lazy: () => import('./routes/boxoffice.tsx').then((m) => ({ Component: m.ShiftReportRoute })),
+          },
+          {
             // The sandbox gateway's payment page: the url POST /api/bookings/create answers with.
             path: 'pay/:paymentId',
             lazy: () => import('./routes/pay.tsx').then((m) => ({ Component: m.PayRoute })),

@@ -20,6 +20,7 @@ export const DATABASE_CODE = [
   'marquee_booking_tax_rates',
   'marquee_waitlist_due',
   'marquee_return_items',
+  'marquee_shift_is_final',
 ] as const;
 
 /** From the sources (server/src/db) and from the bundle (server/dist/start), as the worker is found. */

@@ -2,12 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   bookingChannels,
   bookingStatuses,
+  counterRefundMethods,
+  counterSaleMethods,
   paymentStatuses,
   refundStatuses,
   waitlistStoredStatuses,
   MAX_TOTAL_SEATS,
   type BookingChannel,
   type BookingStatus,
+  type CounterRefundMethod,
+  type CounterSaleMethod,
   type Layout,
   type PaymentStatus,
   type RefundStatus,
@@ -654,3 +658,80 @@ export const waitlistDue = pgTable('waitlist_due', {
     .references(() => shows.id, { onDelete: 'cascade' }),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
 });
+// The box office (migration 0016, CONTRACT §11, decision 0023)
+/**
+ * A cashier's shift: open while `closed_at` is null, one open per person (the partial unique
+ * index); once closed it never changes (db/sql/marquee_shift_is_final.sql).
+ */
+export const shifts = pgTable(
+  'shifts',
+      .references(() => users.id),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    openingFloatPaise: integer('opening_float_paise').notNull(),
+    countedCashPaise: integer('counted_cash_paise'),
+    check('shifts_float_not_negative', sql`${t.openingFloatPaise} >= 0`),
+    check(
+      'shifts_counted_when_closed',
+      sql`(${t.closedAt} is null) = (${t.countedCashPaise} is null) and coalesce(${t.countedCashPaise}, 0) >= 0`,
+    ),
+    uniqueIndex('shifts_one_open_uq')
+      .on(t.userId)
+      .where(sql`${t.closedAt} is null`),
+/** The facts of a counter sale: its booking's user is the seller; the customer is kept here. */
+export const counterSales = pgTable(
+  'counter_sales',
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id),
+    shiftId: uuid('shift_id')
+      .references(() => shifts.id),
+    sellerId: text('seller_id')
+      .references(() => users.id),
+    method: text('method').$type<CounterSaleMethod>().notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** Taken at the sale (paise); the shift's figures read this, never the booking's amount. */
+    amountPaise: integer('amount_paise').notNull(),
+    /** Tickets sold (the seats at the sale). */
+    tickets: integer('tickets').notNull(),
+    /** The card terminal's or UPI app's reference. */
+    paymentReference: text('payment_reference'),
+    tenderedPaise: integer('tendered_paise'),
+    changePaise: integer('change_paise'),
+    customerName: text('customer_name'),
+    customerPhone: text('customer_phone'),
+    customerEmail: text('customer_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    check('counter_sales_method_known', isOneOf(t.method, counterSaleMethods)),
+    check(
+      'counter_sales_paid_as_said',
+      sql`(${t.method} = 'comp' and ${t.amountPaise} = 0 and ${t.paymentId} is null) or (${t.method} <> 'comp' and ${t.amountPaise} > 0 and ${t.paymentId} is not null)`,
+    ),
+    check(
+      'counter_sales_cash_tendered',
+      sql`${t.method} <> 'cash' or (${t.tenderedPaise} >= ${t.amountPaise} and ${t.changePaise} = ${t.tenderedPaise} - ${t.amountPaise})`,
+    ),
+    check(
+      'counter_sales_card_upi_reference',
+      sql`${t.method} not in ('card', 'upi') or ${t.paymentReference} is not null`,
+    ),
+    index('counter_sales_shift_idx').on(t.shiftId),
+/** A refund given at the counter, in the refunder's shift (a booking is refunded there once). */
+export const counterRefunds = pgTable(
+  'counter_refunds',
+    refundId: uuid('refund_id')
+      .primaryKey()
+      .references(() => refunds.id),
+    bookingId: uuid('booking_id')
+      .references(() => bookings.id),
+    shiftId: uuid('shift_id')
+      .references(() => shifts.id),
+    refunderId: text('refunder_id')
+      .references(() => users.id),
+    method: text('method').$type<CounterRefundMethod>().notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    check('counter_refunds_method_known', isOneOf(t.method, counterRefundMethods)),
+    check('counter_refunds_amount_not_negative', sql`${t.amountPaise} >= 0`),
+    uniqueIndex('counter_refunds_booking_uq').on(t.bookingId),
+    index('counter_refunds_shift_idx').on(t.shiftId),

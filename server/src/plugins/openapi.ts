@@ -176,6 +176,7 @@ export const openApi = fp(async (app: FastifyInstance, { checkResponses }: OpenA
         { name: 'Programme', description: 'Staff: movies and shows' },
         { name: 'Admin', description: 'Staff: dashboard, lists, refunds, users' },
         { name: 'Screens', description: 'Screens and their seat layouts (admins)' },
+        { name: 'Box office', description: 'Staff: shifts, counter sales and refunds (CONTRACT §11)' },
         { name: 'Operations', description: 'Health, readiness and this description' },
       ],
     },

@@ -10,9 +10,30 @@ describe('accountLinksFor', () => {
   });
 
   it('leads staff to the door and admins to the door and the admin area, whatever order roles are kept in', () => {
-    expect(labels('staff')).toEqual(['My Bookings', 'My Favourites', 'Profile', 'Door']);
-    expect(labels('admin')).toEqual(['My Bookings', 'My Favourites', 'Profile', 'Door', 'Admin']);
-    expect(labels('staff,admin')).toEqual(['My Bookings', 'My Favourites', 'Profile', 'Door', 'Admin']);
-    expect(labels('admin, staff')).toEqual(['My Bookings', 'My Favourites', 'Profile', 'Door', 'Admin']);
+    expect(labels('staff')).toEqual(['My Bookings', 'My Favourites', 'Profile', 'Door', 'Box office']);
+    expect(labels('admin')).toEqual([
+      'My Bookings',
+      'My Favourites',
+      'Profile',
+      'Door',
+      'Box office',
+      'Admin',
+    ]);
+    expect(labels('staff,admin')).toEqual([
+      'My Bookings',
+      'My Favourites',
+      'Profile',
+      'Door',
+      'Box office',
+      'Admin',
+    ]);
+    expect(labels('admin, staff')).toEqual([
+      'My Bookings',
+      'My Favourites',
+      'Profile',
+      'Door',
+      'Box office',
+      'Admin',
+    ]);
   });
 });

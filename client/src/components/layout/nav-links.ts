@@ -25,11 +25,14 @@ function rolesOf(user: HeaderUser): string[] {
   return (user.role ?? '').split(',').map((role) => role.trim());
 }
 
-/** The user menu's links: staff and admins also reach the door screen, admins the admin area. */
+/** The user menu's links: staff and admins also reach the door and the box office, admins the admin area. */
 export function accountLinksFor(user: HeaderUser): readonly { to: string; label: string }[] {
   const roles = rolesOf(user);
   const links: { to: string; label: string }[] = [...accountLinks];
-  if (roles.includes('staff') || roles.includes('admin')) links.push({ to: '/door', label: 'Door' });
+  if (roles.includes('staff') || roles.includes('admin')) {
+    links.push({ to: '/door', label: 'Door' });
+    links.push({ to: '/boxoffice', label: 'Box office' });
+  }
   if (roles.includes('admin')) links.push({ to: '/admin', label: 'Admin' });
   return links;
 }

@@ -14,6 +14,7 @@ export const cancelMessages = {
   started: 'This show has already started, so the booking can no longer be cancelled',
   admitted: 'This booking has been admitted at the door, so it can no longer be cancelled',
   reasonForAdmitted: 'Please give a reason for cancelling a booking that has been admitted at the door',
+  atCounter: 'This booking was sold at the box office: refund it there',
 } as const;
 
 export interface CancelOutcome {
@@ -78,6 +79,8 @@ export async function cancelBooking({
       openCheckouts: [],
     };
     if (booking.status === 'cancelled' || booking.status === 'expired') return unchanged;
+    // Money taken at the counter goes back across it, into a shift (features/boxoffice).
+    if (booking.channel === 'counter' && booking.status === 'paid') throw conflict(cancelMessages.atCounter);
     // Staff cancelling their own booking are its buyer: no one overrides the rules for themselves.
     const asBuyer = booking.userId === actor.id || !actor.isStaff;
     const reason =

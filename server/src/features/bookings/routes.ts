@@ -162,7 +162,8 @@ export async function bookingRoutes(app: FastifyInstance) {
     const { status } = parseInput(userBookingsQuery, query ?? {});
     return findBookings({
       db,
-      where: { userId, statuses: status === 'all' ? undefined : liveStatuses },
+      // A counter sale's user is its seller, but it is the customer's booking (decision 0023).
+      where: { userId, statuses: status === 'all' ? undefined : liveStatuses, notChannel: 'counter' },
       now: clock(),
       timeZone,
     });

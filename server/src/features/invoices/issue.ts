@@ -74,7 +74,18 @@ function totalsOf(lines: DocumentLine[]) {
  */
 export async function issueInvoice(
   tx: Queryable,
-  { bookingId, paymentId, now }: { bookingId: string; paymentId: string | null; now: Date },
+  {
+    bookingId,
+    paymentId,
+    now,
+    buyerName,
+  }: {
+    bookingId: string;
+    paymentId: string | null;
+    now: Date;
+    /** The buyer as printed, when not the booking's account (a counter sale's customer). */
+    buyerName?: string;
+  },
 ): Promise<string> {
   if (paymentId) {
     const [existing] = await tx
@@ -136,7 +147,7 @@ export async function issueInvoice(
       gstin: settings.cinema.gstin,
       stateCode: settings.cinema.stateCode,
     },
-    buyerName: row.buyerName,
+    buyerName: buyerName ?? row.buyerName,
     buyerGstin: booking.buyerGstin,
     lines,
     ...totalsOf(lines),

@@ -9,6 +9,7 @@ import {
   LayoutGrid,
   ListVideo,
   ScanLine,
+  Store,
   ScrollText,
   Settings,
   Ticket,
@@ -33,6 +34,7 @@ const links = [
   { to: '/admin/menu', label: 'Food & Drinks', icon: Popcorn, end: false },
   { to: '/admin/settings', label: 'Settings', icon: Settings, end: false },
   { to: '/door', label: 'Door check-in', icon: ScanLine, end: false },
+  { to: '/boxoffice', label: 'Box office', icon: Store, end: false },
 ];
 
 // Below 1024px (spec) only icons show; the labels stay in the page as the links' names.

@@ -1,0 +1,624 @@
+import {
+  addDays,
+  bestAvailable,
+  formatPaise,
+  layoutClasses,
+  rupeesToPaise,
+  zonedDate,
+  type CounterPaymentMethod,
+  type CounterSaleResponse,
+  type Layout,
+  type Shift,
+} from '@marquee/shared';
+import { CircleAlert, Printer, RotateCcw, Ticket, WifiOff } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClassName } from '../../components/ui/button.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
+import { pricesInPaise, selectionAmount } from '../../lib/screen-layout.ts';
+import { useShowSeats } from '../seat-selection/api/get-show-seats.ts';
+import {
+  findByReference,
+  useCloseShift,
+  useCounterShows,
+  useCurrentShift,
+  useOpenShift,
+  useRefund,
+  useSell,
+  useServerReachable,
+} from './boxoffice-api.ts';
+
+/** What the page needs of a seat map: the app layer supplies the seat-selection feature's own. */
+export interface CounterSeatMapProps {
+  layout: Layout;
+  occupied: ReadonlySet<string>;
+  selected: ReadonlySet<string>;
+  onToggle: (seatId: string) => void;
+  label: string;
+}
+
+const field =
+  'w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-base dark:border-zinc-700 dark:bg-zinc-900';
+const panel = 'rounded-xl border border-zinc-200 p-4 dark:border-zinc-800';
+const methods: { value: CounterPaymentMethod; label: string; key: string }[] = [
+  { value: 'cash', label: 'Cash', key: '1' },
+  { value: 'card', label: 'Card', key: '2' },
+  { value: 'upi', label: 'UPI', key: '3' },
+];
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError && error.status > 0) return error.message;
+  return 'The server cannot be reached: nothing was sold. Check the connection and try again.';
+}
+
+/** The shift panel: open with a float, or the running figures and the close with the count. */
+function ShiftPanel({ shift, isReachable }: { shift: Shift | null; isReachable: boolean }) {
+  const open = useOpenShift();
+  const close = useCloseShift();
+  const [float, setFloat] = useState('');
+  const [counted, setCounted] = useState('');
+  const [closed, setClosed] = useState<Shift | null>(null);
+
+  if (!shift) {
+    const submit = (event: FormEvent) => {
+      event.preventDefault();
+      open.mutate(Number(float || '0'), { onSuccess: () => setClosed(null) });
+    };
+    return (
+      <section aria-labelledby="shift-heading" className={panel}>
+        <h2 id="shift-heading" className="text-lg font-bold">
+          Shift
+        </h2>
+        {closed && (
+          <p role="status" className="mt-2 text-sm">
+            Shift closed. Variance {formatPaise(rupeesToPaise(closed.variance ?? 0))}.{' '}
+            <Link className="underline" to={`/boxoffice/shifts/${closed._id}`}>
+              Print the cash-up
+            </Link>
+          </p>
+        )}
+        <form onSubmit={submit} className="mt-2 flex items-end gap-2">
+          <label className="flex-1 text-sm">
+            Opening float (₹)
+            <input
+              className={field}
+              inputMode="decimal"
+              value={float}
+              onChange={(e) => setFloat(e.target.value)}
+              autoFocus
+            />
+          </label>
+          <button type="submit" className={buttonClassName()} disabled={!isReachable || open.isPending}>
+            Open shift
+          </button>
+        </form>
+        {open.error && (
+          <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+            {errorText(open.error)}
+          </p>
+        )}
+      </section>
+    );
+  }
+  const submitClose = (event: FormEvent) => {
+    event.preventDefault();
+    close.mutate(
+      { shiftId: shift._id, countedCash: Number(counted || '0') },
+      { onSuccess: (answer) => setClosed(answer.shift) },
+    );
+  };
+  const rupees = (value: number) => formatPaise(rupeesToPaise(value));
+  return (
+    <section aria-labelledby="shift-heading" className={panel}>
+      <h2 id="shift-heading" className="text-lg font-bold">
+        Shift open
+      </h2>
+      <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm">
+        <dt>Float</dt>
+        <dd className="text-right tabular-nums">{rupees(shift.openingFloat)}</dd>
+        <dt>Cash sales</dt>
+        <dd className="text-right tabular-nums">{rupees(shift.cashSales)}</dd>
+        <dt>Card / UPI</dt>
+        <dd className="text-right tabular-nums">{rupees(shift.cardSales + shift.upiSales)}</dd>
+        <dt>Cash refunds</dt>
+        <dd className="text-right tabular-nums">{rupees(shift.cashRefunds)}</dd>
+        <dt className="font-semibold">Expected cash</dt>
+        <dd className="text-right font-semibold tabular-nums" data-testid="expected-cash">
+          {rupees(shift.expectedCash)}
+        </dd>
+        <dt>Tickets</dt>
+        <dd className="text-right tabular-nums">{shift.tickets}</dd>
+      </dl>
+      <form onSubmit={submitClose} className="mt-3 flex items-end gap-2">
+        <label className="flex-1 text-sm">
+          Counted cash (₹)
+          <input
+            className={field}
+            inputMode="decimal"
+            value={counted}
+            onChange={(e) => setCounted(e.target.value)}
+          />
+        </label>
+        <button
+          type="submit"
+          className={buttonClassName('secondary')}
+          disabled={!isReachable || close.isPending}
+        >
+          Close shift
+        </button>
+      </form>
+      {close.error && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {errorText(close.error)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Refund or reprint by reference. */
+function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: boolean }) {
+  const [reference, setReference] = useState('');
+  const [found, setFound] = useState<Awaited<ReturnType<typeof findByReference>> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const refund = useRefund();
+
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setFound(null);
+    try {
+      setFound(await findByReference(reference));
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  };
+  const giveBack = () => {
+    if (!found) return;
+    refund.mutate(
+      { bookingId: found.booking._id, reason: reason.trim() || 'Refunded at the box office' },
+      { onSuccess: (answer) => setFound({ ...found, booking: answer.booking }) },
+    );
+  };
+  const booking = found?.booking;
+  return (
+    <section aria-labelledby="find-heading" className={panel}>
+      <h2 id="find-heading" className="text-lg font-bold">
+        Refund or reprint
+      </h2>
+      <form onSubmit={search} className="mt-2 flex items-end gap-2">
+        <label className="flex-1 text-sm">
+          Booking reference
+          <input
+            id="boxoffice-reference"
+            className={`${field} font-mono uppercase`}
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            autoComplete="off"
+          />
+        </label>
+        <button type="submit" className={buttonClassName('secondary')} disabled={!isReachable}>
+          Find
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      {booking && (
+        <div className="mt-3 text-sm" data-testid="found-booking">
+          <p>
+            <span className="font-mono font-semibold">{booking.reference}</span> · {booking.show.movie.title}{' '}
+            · {booking.show.showTime} · {booking.bookedSeats.join(', ')} ·{' '}
+            {formatPaise(rupeesToPaise(booking.amount))}
+          </p>
+          <p>
+            Status: <strong>{booking.status}</strong> (
+            {found.sale ? `counter, ${found.sale.method}` : 'online'})
+          </p>
+          <div className="mt-2 flex flex-wrap items-end gap-2">
+            <Link
+              className={buttonClassName('secondary')}
+              to={`/boxoffice/receipts/${booking._id}`}
+              target="_blank"
+            >
+              <Printer aria-hidden className="size-4" /> Reprint
+            </Link>
+            {booking.status === 'paid' && (
+              <>
+                <label className="text-sm">
+                  Reason
+                  <input className={field} value={reason} onChange={(e) => setReason(e.target.value)} />
+                </label>
+                <button
+                  type="button"
+                  className={buttonClassName('secondary')}
+                  onClick={giveBack}
+                  disabled={!isReachable || !hasShift || refund.isPending}
+                >
+                  <RotateCcw aria-hidden className="size-4" /> Refund
+                </button>
+              </>
+            )}
+          </div>
+          {refund.data && (
+            <p role="status" className="mt-2">
+              {refund.data.message}
+            </p>
+          )}
+          {refund.error && (
+            <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
+              {errorText(refund.error)}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /boxoffice: the counter (CONTRACT §11). Today's and tomorrow's shows, the live seat map, best
+ * available for a party, cash (tendered and change), card or UPI (a reference), an optional
+ * customer, then the receipt. Keys: party size then Enter picks seats and goes to payment;
+ * Alt+1/2/3 choose cash, card or UPI; Enter sells; Escape starts the next sale; Alt+R finds a
+ * booking by reference. Without the server the page says so and sells nothing.
+ */
+export function BoxOfficePage({
+  renderSeatMap,
+}: {
+  renderSeatMap: (props: CounterSeatMapProps) => ReactNode;
+}) {
+  const timeZone = useCinemaTimeZone();
+  const shiftQuery = useCurrentShift();
+  const isReachable = useServerReachable();
+  const shift = shiftQuery.data?.shift ?? null;
+  const shows = useCounterShows();
+  const [showId, setShowId] = useState<string | null>(null);
+  const seats = useShowSeats(showId);
+  const [picked, setSelected] = useState<string[]>([]);
+  const [party, setParty] = useState('2');
+  const [method, setMethod] = useState<CounterPaymentMethod>('cash');
+  const [tendered, setTendered] = useState('');
+  const [paymentRef, setPaymentRef] = useState('');
+  const [customer, setCustomer] = useState({ name: '', phone: '', email: '' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [sold, setSold] = useState<CounterSaleResponse | null>(null);
+  const sell = useSell();
+  const partyRef = useRef<HTMLInputElement>(null);
+  const tenderedRef = useRef<HTMLInputElement>(null);
+  const referenceRef = useRef<HTMLInputElement>(null);
+  const receiptRef = useRef<HTMLAnchorElement>(null);
+
+  const today = zonedDate(new Date(), timeZone);
+  const tomorrow = addDays(today, 1);
+  const counterShows = (shows.data?.shows ?? [])
+    .filter((show) => show.status === 'active' && (show.showDate === today || show.showDate === tomorrow))
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const show = counterShows.find((one) => one._id === showId) ?? null;
+  // Seats someone else took while the cashier chose them leave the selection.
+  const selected = picked.filter((id) => !seats.occupied.has(id));
+  const layout = seats.seats?.layout;
+  const prices = useMemo(() => pricesInPaise(seats.seats?.prices ?? {}), [seats.seats?.prices]);
+  const amount = layout ? selectionAmount(layout, prices, selected) : { subtotals: [], totalPaise: 0 };
+  const leftPerClass = layout
+    ? layoutClasses(layout).map((cls) => ({
+        cls,
+        left: layout.rows
+          .flatMap((row) => row.seats)
+          .filter((seat) => seat && seat.class === cls && !seats.occupied.has(seat.id)).length,
+      }))
+    : [];
+
+  function startNewSale() {
+    setSold(null);
+    setSelected([]);
+    setTendered('');
+    setPaymentRef('');
+    setCustomer({ name: '', phone: '', email: '' });
+    setNotice(null);
+    sell.reset();
+    partyRef.current?.focus();
+  }
+
+  function pickBest(event?: FormEvent) {
+    event?.preventDefault();
+    if (!layout) return;
+    const quantity = Number(party);
+    const picked = bestAvailable(layout, seats.occupied, quantity);
+    if (!picked) {
+      setNotice(`No ${quantity} seats together`);
+      return;
+    }
+    setNotice(null);
+    setSelected(picked);
+    (method === 'cash' ? tenderedRef : referenceRef).current?.focus();
+  }
+
+  function submitSale(event?: FormEvent) {
+    event?.preventDefault();
+    if (!showId || !selected.length || !isReachable) return;
+    sell.mutate(
+      {
+        showId,
+        selectedSeats: selected,
+        payment: {
+          method,
+          ...(method === 'cash' && tendered ? { tendered: Number(tendered) } : {}),
+          ...(method !== 'cash' ? { reference: paymentRef } : {}),
+        },
+        customer,
+      },
+      {
+        onSuccess: (answer) => {
+          setSold(answer);
+          setSelected([]);
+          seats.refresh();
+        },
+      },
+    );
+  }
+
+  // Focus where the next keystroke belongs: the receipt after a sale.
+  useEffect(() => {
+    if (sold) receiptRef.current?.focus();
+  }, [sold]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey && ['1', '2', '3'].includes(event.key)) {
+        event.preventDefault();
+        const chosen = methods.find((m) => m.key === event.key)!.value;
+        setMethod(chosen);
+        requestAnimationFrame(() => (chosen === 'cash' ? tenderedRef : referenceRef).current?.focus());
+      } else if (event.altKey && event.key.toLowerCase() === 'r') {
+        event.preventDefault();
+        document.getElementById('boxoffice-reference')?.focus();
+      } else if (event.key === 'Escape' && sold) {
+        event.preventDefault();
+        startNewSale();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const changePaise =
+    method === 'cash' && tendered && !Number.isNaN(Number(tendered))
+      ? Math.round(Number(tendered) * 100) - amount.totalPaise
+      : null;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-extrabold">Box office</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Keys: party size, Enter picks seats · Alt+1 cash, Alt+2 card, Alt+3 UPI · Enter sells · Esc next
+          sale · Alt+R find by reference
+        </p>
+      </div>
+      {!isReachable && (
+        <div
+          role="alert"
+          className="mt-3 flex items-center gap-2 rounded-lg bg-red-700 p-3 font-semibold text-white"
+        >
+          <WifiOff aria-hidden className="size-5 shrink-0" />
+          No connection to the server. Nothing can be sold until it is back; this page retries by itself.
+        </div>
+      )}
+      <div className="mt-4 grid gap-4 md:grid-cols-[15rem_1fr] xl:grid-cols-[16rem_1fr_20rem]">
+        <div className="flex flex-col gap-4">
+          <ShiftPanel shift={shift} isReachable={isReachable} />
+          <section aria-labelledby="shows-heading" className={panel}>
+            <h2 id="shows-heading" className="text-lg font-bold">
+              Today and tomorrow
+            </h2>
+            <ul className="mt-2 flex max-h-80 flex-col gap-1 overflow-y-auto lg:max-h-[28rem]">
+              {counterShows.map((one) => (
+                <li key={one._id}>
+                  <button
+                    type="button"
+                    aria-pressed={one._id === showId}
+                    onClick={() => {
+                      setShowId(one._id);
+                      setSelected([]);
+                      requestAnimationFrame(() => partyRef.current?.focus());
+                    }}
+                    className={`w-full rounded-md px-2 py-1 text-left text-sm ${
+                      one._id === showId
+                        ? 'bg-brand-700 text-white'
+                        : 'hover:bg-zinc-100 dark:hover:bg-zinc-800'
+                    }`}
+                  >
+                    <span className="font-semibold">{one.movie.title}</span>
+                    <br />
+                    {one.showDate === today ? 'Today' : 'Tomorrow'} {one.showTime} · {one.screen.name} ·{' '}
+                    {one.availableSeats} left
+                  </button>
+                </li>
+              ))}
+              {!counterShows.length && <li className="text-sm">No shows today or tomorrow.</li>}
+            </ul>
+          </section>
+        </div>
+
+        <section aria-labelledby="map-heading" className={`${panel} min-w-0`}>
+          <h2 id="map-heading" className="text-lg font-bold">
+            {show
+              ? `${show.movie.title}, ${show.showTime} ${show.showDate === today ? 'today' : 'tomorrow'}`
+              : 'Seats'}
+          </h2>
+          {show && (
+            <p className="text-sm" data-testid="seats-left">
+              Seats left: {leftPerClass.map(({ cls, left }) => `${cls} ${left}`).join(' · ')}
+              {seats.isLive ? '' : ' (reconnecting…)'}
+            </p>
+          )}
+          {layout ? (
+            <div className="mt-3 overflow-x-auto">
+              {renderSeatMap({
+                layout,
+                occupied: seats.occupied,
+                selected: new Set(selected),
+                onToggle: (id) =>
+                  setSelected((current) =>
+                    current.includes(id) ? current.filter((one) => one !== id) : [...current, id],
+                  ),
+                label: show ? `Seats for ${show.movie.title} at ${show.showTime}` : 'Seats',
+              })}
+            </div>
+          ) : (
+            <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">Choose a show.</p>
+          )}
+        </section>
+
+        <div className="flex flex-col gap-4 md:col-span-2 md:grid md:grid-cols-2 xl:col-span-1 xl:flex">
+          <section aria-labelledby="sale-heading" className={panel}>
+            <h2 id="sale-heading" className="text-lg font-bold">
+              Sale
+            </h2>
+            {sold ? (
+              <div role="status" className="mt-2 flex flex-col gap-2" data-testid="sale-done">
+                <p className="text-lg font-bold">
+                  <Ticket aria-hidden className="mr-1 inline size-5" />
+                  Sold {sold.booking.bookedSeats.join(', ')} ·{' '}
+                  <span className="font-mono" data-testid="sale-reference">
+                    {sold.booking.reference}
+                  </span>
+                </p>
+                <p className="text-2xl font-extrabold" data-testid="change-due">
+                  Change: {formatPaise(rupeesToPaise(sold.change))}
+                </p>
+                <a
+                  ref={receiptRef}
+                  className={buttonClassName()}
+                  href={`/boxoffice/receipts/${sold.booking._id}`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  <Printer aria-hidden className="size-4" /> Print receipt
+                </a>
+                <button type="button" className={buttonClassName('secondary')} onClick={startNewSale}>
+                  Next sale (Esc)
+                </button>
+              </div>
+            ) : (
+              <>
+                <form onSubmit={pickBest} className="mt-2 flex items-end gap-2">
+                  <label className="flex-1 text-sm">
+                    Party size
+                    <input
+                      ref={partyRef}
+                      className={field}
+                      type="number"
+                      min={1}
+                      max={8}
+                      value={party}
+                      onChange={(e) => setParty(e.target.value)}
+                    />
+                  </label>
+                  <button type="submit" className={buttonClassName('secondary')} disabled={!layout}>
+                    Best seats
+                  </button>
+                </form>
+                {notice && (
+                  <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+                    {notice}
+                  </p>
+                )}
+                <form onSubmit={submitSale} className="mt-3 flex flex-col gap-2">
+                  <p className="text-sm" data-testid="sale-seats">
+                    Seats: <strong>{selected.length ? selected.join(', ') : 'none yet'}</strong>
+                  </p>
+                  <p className="text-xl font-bold" data-testid="sale-total">
+                    Total {formatPaise(amount.totalPaise)}
+                  </p>
+                  <fieldset className="flex gap-3 text-sm">
+                    <legend className="sr-only">Payment method</legend>
+                    {methods.map((m) => (
+                      <label key={m.value} className="flex items-center gap-1">
+                        <input
+                          type="radio"
+                          name="method"
+                          value={m.value}
+                          checked={method === m.value}
+                          onChange={() => setMethod(m.value)}
+                        />
+                        {m.label} <span className="text-xs text-zinc-500">(Alt+{m.key})</span>
+                      </label>
+                    ))}
+                  </fieldset>
+                  {method === 'cash' ? (
+                    <label className="text-sm">
+                      Tendered (₹)
+                      <input
+                        ref={tenderedRef}
+                        className={field}
+                        inputMode="decimal"
+                        value={tendered}
+                        onChange={(e) => setTendered(e.target.value)}
+                      />
+                      {changePaise !== null && (
+                        <span className={changePaise < 0 ? 'text-red-700 dark:text-red-400' : ''}>
+                          {changePaise < 0
+                            ? `Short by ${formatPaise(-changePaise)}`
+                            : `Change ${formatPaise(changePaise)}`}
+                        </span>
+                      )}
+                    </label>
+                  ) : (
+                    <label className="text-sm">
+                      {method === 'card' ? 'Card terminal reference' : 'UPI reference'}
+                      <input
+                        ref={referenceRef}
+                        className={field}
+                        value={paymentRef}
+                        onChange={(e) => setPaymentRef(e.target.value)}
+                        required
+                      />
+                    </label>
+                  )}
+                  <details className="text-sm">
+                    <summary>Customer (optional)</summary>
+                    {(['name', 'phone', 'email'] as const).map((key) => (
+                      <label key={key} className="mt-1 block capitalize">
+                        {key}
+                        <input
+                          className={field}
+                          type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
+                          value={customer[key]}
+                          onChange={(e) => setCustomer({ ...customer, [key]: e.target.value })}
+                        />
+                      </label>
+                    ))}
+                  </details>
+                  <button
+                    type="submit"
+                    className={buttonClassName()}
+                    disabled={!isReachable || !shift || !selected.length || sell.isPending}
+                  >
+                    Sell {selected.length ? `${selected.length} seat${selected.length > 1 ? 's' : ''}` : ''}
+                  </button>
+                  {!shift && <p className="text-sm">Open a shift first.</p>}
+                  {sell.error && (
+                    <p
+                      role="alert"
+                      className="flex items-center gap-1 text-sm text-red-700 dark:text-red-400"
+                    >
+                      <CircleAlert aria-hidden className="size-4 shrink-0" />
+                      {errorText(sell.error)}
+                    </p>
+                  )}
+                </form>
+              </>
+            )}
+          </section>
+          <FindPanel isReachable={isReachable} hasShift={Boolean(shift)} />
+        </div>
+      </div>
+    </main>
+  );
+}

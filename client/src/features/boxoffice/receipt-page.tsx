@@ -1,0 +1,147 @@
+import { formatPaise, rupeesToPaise, type CounterBookingResponse } from '@marquee/shared';
+import { Printer } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { buttonClassName } from '../../components/ui/button.ts';
+import { useCinemaConfig } from '../../lib/cinema-config.ts';
+import { useInvoice } from '../invoices/api/get-invoice.ts';
+import { useTicket } from '../tickets/api/get-ticket.ts';
+import { findByReference } from './boxoffice-api.ts';
+
+// On paper: an 80 mm roll (72 mm printable), black on white, nothing but the receipt.
+const printStyles = `
+@media print {
+  @page { size: 80mm auto; margin: 3mm 4mm; }
+  html, body { background: #fff !important; }
+  body * { visibility: hidden !important; }
+  .marquee-receipt, .marquee-receipt * { visibility: visible !important; color: #000 !important;
+    background: #fff !important; border-color: #000 !important; box-shadow: none !important; }
+  .marquee-receipt { position: absolute; inset: 0 auto auto 0; width: 72mm; margin: 0; padding: 0;
+    border: 0 !important; font-size: 9pt; }
+  .marquee-receipt-actions { display: none !important; }
+}`;
+
+const rupees = (value: number) => formatPaise(rupeesToPaise(value));
+
+/**
+ * /boxoffice/receipts/{bookingId}: the ticket and receipt of a sale for an 80 mm printer — the
+ * cinema, the film and seats, the QR code the door scans, the amount with its GST, and how it was
+ * paid. The QR code is drawn by the ticket's own component, given by the app layer.
+ */
+export function ReceiptPage({
+  bookingId,
+  renderQr,
+}: {
+  bookingId: string;
+  renderQr: (code: string, label: string) => ReactNode;
+}) {
+  const config = useCinemaConfig();
+  const ticket = useTicket(bookingId);
+  const invoice = useInvoice(bookingId);
+  const reference = ticket.data?.ticket.reference;
+  const sale = useQuery({
+    queryKey: ['boxoffice', 'booking', reference],
+    queryFn: () => findByReference(reference!),
+    enabled: Boolean(reference),
+  });
+  if (ticket.isError) {
+    return (
+      <main className="mx-auto max-w-md p-6">
+        <p role="alert">{ticket.error.message}</p>
+      </main>
+    );
+  }
+  if (!ticket.data || (invoice.isPending && !invoice.isError) || sale.isPending) {
+    return (
+      <main className="mx-auto max-w-md p-6">
+        <p role="status">Loading the receipt…</p>
+      </main>
+    );
+  }
+  const t = ticket.data.ticket;
+  const inv = invoice.data?.invoice;
+  const booking = (sale.data as CounterBookingResponse | undefined)?.booking;
+  const counter = (sale.data as CounterBookingResponse | undefined)?.sale;
+  const cinema = config.data?.cinema;
+  return (
+    <main className="mx-auto max-w-sm p-4">
+      <style>{printStyles}</style>
+      <div className="marquee-receipt-actions mb-3 flex gap-2">
+        <button type="button" className={buttonClassName()} onClick={() => window.print()} autoFocus>
+          <Printer aria-hidden className="size-4" /> Print
+        </button>
+      </div>
+      <article
+        aria-labelledby="receipt-heading"
+        className="marquee-receipt w-[72mm] rounded-lg border border-zinc-300 bg-white p-3 font-mono text-xs text-black"
+        data-testid="receipt"
+      >
+        <header className="text-center">
+          <h1 id="receipt-heading" className="text-sm font-bold">
+            {inv?.seller.legalName || cinema?.name || config.data?.cinemaName}
+          </h1>
+          {(inv?.seller.address || cinema?.address) && <p>{inv?.seller.address || cinema?.address}</p>}
+          {cinema?.phone && <p>Tel {cinema.phone}</p>}
+          {inv?.seller.gstin && <p>GSTIN {inv.seller.gstin}</p>}
+        </header>
+        <hr className="my-2 border-dashed border-black" />
+        <p className="text-sm font-bold">{t.movie}</p>
+        <p>
+          {t.showDate} · {t.showTime} · {t.screen}
+        </p>
+        <p className="text-sm font-bold">Seats {t.seats.join(', ')}</p>
+        <div className="my-2 flex justify-center">
+          {renderQr(t.code, `QR code for booking ${t.reference}`)}
+        </div>
+        <p className="text-center text-sm font-bold tracking-widest">{t.reference}</p>
+        <hr className="my-2 border-dashed border-black" />
+        {inv ? (
+          <>
+            <p>Tax invoice {inv.number}</p>
+            <dl className="grid grid-cols-2">
+              <dt>Taxable value</dt>
+              <dd className="text-right">{rupees(inv.totals.taxableValue)}</dd>
+              <dt>CGST</dt>
+              <dd className="text-right">{rupees(inv.totals.cgst)}</dd>
+              <dt>SGST</dt>
+              <dd className="text-right">{rupees(inv.totals.sgst)}</dd>
+              <dt className="font-bold">Total</dt>
+              <dd className="text-right font-bold" data-testid="receipt-total">
+                {rupees(inv.totals.total)}
+              </dd>
+            </dl>
+          </>
+        ) : (
+          <p className="font-bold">Complimentary · {rupees(booking?.amount ?? 0)}</p>
+        )}
+        {counter && counter.method !== 'comp' && (
+          <dl className="mt-1 grid grid-cols-2">
+            <dt>Paid by</dt>
+            <dd className="text-right uppercase">{counter.method}</dd>
+            {counter.tendered !== null && (
+              <>
+                <dt>Tendered</dt>
+                <dd className="text-right">{rupees(counter.tendered)}</dd>
+                <dt>Change</dt>
+                <dd className="text-right">{rupees(counter.change ?? 0)}</dd>
+              </>
+            )}
+            {counter.paymentReference && (
+              <>
+                <dt>Ref</dt>
+                <dd className="text-right">{counter.paymentReference}</dd>
+              </>
+            )}
+          </dl>
+        )}
+        {counter && (
+          <p className="mt-2 text-center">
+            Sold by {counter.seller.name} · {new Date(counter.soldAt).toLocaleString('en-IN')}
+          </p>
+        )}
+        {booking?.status === 'cancelled' && <p className="mt-2 text-center font-bold">CANCELLED</p>}
+        <p className="mt-2 text-center">Show this QR code at the door. Enjoy the show!</p>
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminToken,
+  callApi,
+  cinemaDates,
+  createMovie,
+  createShows,
+  newUser,
+  soonSlot,
+  withdrawCreatedShows,
+} from './admin-fixtures.ts';
+import { openTestBrowser, seriousViolations } from './browser.ts';
+
+// CONTRACT §11: a cashier opens a shift, sells two seats for cash by keyboard, prints the
+// receipt, refunds the sale by its reference and closes the shift with the right variance. The
+// page refuses to sell without the server.
+
+const shots = process.env.MARQUEE_SCREENSHOTS;
+let admin: string;
+let title: string;
+
+beforeAll(async () => {
+  admin = await adminToken();
+  const { timeZone } = await cinemaDates();
+  const movie = await createMovie(admin);
+  title = movie.title;
+  const slot = soonSlot(timeZone, 3 * 3600);
+  await createShows(admin, movie._id, slot.date, [slot.time], 250);
+});
+afterAll(() => withdrawCreatedShows(admin));
+
+describe('the box office', () => {
+  it('sells by keyboard, prints, refunds and closes the shift with the right variance', async () => {
+    const { account, token } = await newUser('Counter Cashier');
+    const { user } = await callApi<{ user: { id: string } }>(token, 'GET', '/api/auth/get-session');
+    await callApi(admin, 'POST', '/api/auth/admin/set-role', { userId: user.id, role: 'staff' });
+
+    const { page, context } = await openTestBrowser({ viewport: { width: 1280, height: 900 } });
+    await page.goto('/');
+    const signedIn = await page.evaluate(
+      (body) =>
+        fetch('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.status),
+      { email: account.email, password: account.password },
+    );
+    expect(signedIn).toBe(200);
+    await page.goto('/boxoffice');
+    await page.getByRole('heading', { name: 'Box office' }).waitFor();
+
+    // The float field has the focus: type it and press Enter.
+    await page.getByLabel('Opening float (₹)').waitFor();
+    await page.keyboard.type('1000');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Shift open' }).waitFor();
+
+    // The show, then the party size (focused) and Enter: the best two seats; Enter again sells.
+    await page.getByRole('button', { name: new RegExp(title) }).click();
+    await page.getByTestId('seats-left').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('number');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('sale-total').textContent()).toBe('Total ₹500');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('label')?.textContent))
+      .toMatch(/^Tendered/);
+    await page.keyboard.type('600');
+    await expect.poll(() => page.getByText('Change ₹100').count()).toBe(1);
+    if (shots) await page.screenshot({ path: `${shots}/boxoffice-1280.png`, fullPage: true });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('sale-done').waitFor();
+    expect(await page.getByTestId('change-due').textContent()).toBe('Change: ₹100');
+    const reference = (await page.getByTestId('sale-reference').textContent())?.trim();
+    expect(reference).toMatch(/^[A-Z0-9]{6,10}$/);
+    // The receipt link has the focus, ready for Enter.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Print receipt');
+    expect(await seriousViolations(page)).toEqual([]);
+    if (shots) await page.screenshot({ path: `${shots}/boxoffice-sold-1280.png`, fullPage: true });
+
+    // The 80 mm receipt: reference, seats, amount with GST, the QR code.
+    const receiptHref = await page.getByRole('link', { name: 'Print receipt' }).getAttribute('href');
+    const receipt = await context.newPage();
+    await receipt.goto(receiptHref!);
+    await receipt.getByTestId('receipt').waitFor();
+    await receipt.getByTestId('ticket-qr').waitFor();
+    expect(await receipt.getByTestId('receipt-total').textContent()).toBe('₹500');
+    const text = (await receipt.getByTestId('receipt').textContent()) ?? '';
+    expect(text).toContain(reference!);
+    expect(text).toContain('CGST');
+    expect(text).toContain(title);
+    expect(await seriousViolations(receipt)).toEqual([]);
+    await receipt.emulateMedia({ media: 'print' });
+    if (shots) await receipt.screenshot({ path: `${shots}/boxoffice-receipt-print.png`, fullPage: true });
+    await receipt.close();
+
+    // Refund by reference (Alt+R finds the field), back into this shift's cash.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Alt+r');
+    await page.keyboard.type(reference!.toLowerCase());
+    await page.keyboard.press('Enter');
+    await page.getByTestId('found-booking').waitFor();
+    await page.getByLabel('Reason').fill('Customer changed plans');
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await page.getByText('Booking cancelled: refund 500 by cash').waitFor();
+    await expect.poll(() => page.getByTestId('expected-cash').textContent()).toBe('₹1,000');
+
+    // Close with the drawer's count: 1000 + 500 − 500 = 1000, no variance.
+    await page.getByLabel('Counted cash (₹)').fill('1000');
+    await page.getByRole('button', { name: 'Close shift' }).click();
+    await page.getByText('Variance ₹0.').waitFor();
+    await page.getByRole('link', { name: 'Print the cash-up' }).click();
+    await page.getByRole('heading', { name: /Cash-up/ }).waitFor();
+    expect(await page.getByTestId('cashup-variance').textContent()).toBe('₹0');
+    expect(await page.getByTestId('cashup-cash-refunds').textContent()).toBe('₹500');
+    if (shots) await page.screenshot({ path: `${shots}/boxoffice-cashup.png`, fullPage: true });
+  }, 180_000);
+
+  it('says plainly when the server is gone and sells nothing; fits a tablet', async () => {
+    const { account, token } = await newUser('Tablet Cashier');
+    const { user } = await callApi<{ user: { id: string } }>(token, 'GET', '/api/auth/get-session');
+    await callApi(admin, 'POST', '/api/auth/admin/set-role', { userId: user.id, role: 'staff' });
+    const { page, context } = await openTestBrowser({ viewport: { width: 820, height: 1180 } });
+    await page.goto('/');
+    await page.evaluate(
+      (body) =>
+        fetch('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      { email: account.email, password: account.password },
+    );
+    await page.goto('/boxoffice');
+    await page.getByLabel('Opening float (₹)').fill('500');
+    await page.getByRole('button', { name: 'Open shift' }).click();
+    await page.getByRole('heading', { name: 'Shift open' }).waitFor();
+    await page.getByRole('button', { name: new RegExp(title) }).click();
+    await page.getByTestId('seats-left').waitFor();
+    await page.getByRole('button', { name: 'Best seats' }).click();
+    if (shots) await page.screenshot({ path: `${shots}/boxoffice-tablet.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByText('No connection to the server').waitFor();
+    expect(await page.getByRole('button', { name: /^Sell/ }).isDisabled()).toBe(true);
+    if (shots) await page.screenshot({ path: `${shots}/boxoffice-offline.png` });
+    await context.setOffline(false);
+    await expect
+      .poll(() => page.getByText('No connection to the server').count(), { timeout: 15_000 })
+      .toBe(0);
+    expect(await page.getByRole('button', { name: /^Sell/ }).isDisabled()).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,168 @@
+import {
+  closeShiftRequest,
+  counterRefundRequest,
+  counterSaleRequest,
+  openShiftRequest,
+  paiseToRupees,
+  rupeesToPaise,
+} from '@marquee/shared';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/app-error.ts';
+import { parseInput } from '../../lib/parse.ts';
+import { isAdmin, requireStaff } from '../auth/guards.ts';
+import { findBookings } from '../bookings/queries.ts';
+import { KnownSeats } from '../bookings/layout-rules.ts';
+import { carryOutRefunds } from '../payments/refund-worker.ts';
+import { boxOfficeDocs as docs } from './docs.ts';
+import { bookingIdByReference, counterSaleOf } from './queries.ts';
+import { refundAtCounter } from './refund-at-counter.ts';
+import { sellAtCounter } from './sell-at-counter.ts';
+import { closeShift, currentShift, findShift, openShift, shiftView } from './shifts.ts';
+
+/** The box office (CONTRACT §11): staff and admins only. Routes parse, call and answer. */
+export async function boxOfficeRoutes(app: FastifyInstance) {
+  const { db, config, clock, seatMaps, gateways } = app.deps;
+  const timeZone = config.CINEMA_TIMEZONE;
+  const known = new KnownSeats();
+  const bookingView = async (bookingId: string) =>
+    (await findBookings({ db, where: { ids: [bookingId] }, now: clock(), timeZone, withEmail: true }))[0]!;
+
+  app.post('/api/boxoffice/shifts', { schema: docs.openShift }, async (request, reply) => {
+    const user = await requireStaff(request);
+    const { openingFloat } = parseInput(openShiftRequest, request.body ?? {});
+    const row = await openShift({
+      db,
+      userId: user.id,
+      openingFloatPaise: rupeesToPaise(openingFloat),
+      now: clock(),
+    });
+    reply.status(201);
+    return { success: true, message: 'Shift opened', shift: await shiftView(db, row) };
+  });
+
+  app.get('/api/boxoffice/shifts/current', { schema: docs.currentShift }, async (request) => {
+    const user = await requireStaff(request);
+    const row = await currentShift(db, user.id);
+    return {
+      success: true,
+      message: row ? 'Shift open' : 'No open shift',
+      shift: row ? await shiftView(db, row) : null,
+    };
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/boxoffice/shifts/:id',
+    { schema: docs.oneShift },
+    async (request) => {
+      const user = await requireStaff(request);
+      const row = await findShift(db, request.params.id, { id: user.id, isAdmin: isAdmin(user) });
+      return { success: true, message: 'Shift fetched', shift: await shiftView(db, row) };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/boxoffice/shifts/:id/close',
+    { schema: docs.closeShift },
+    async (request) => {
+      const user = await requireStaff(request);
+      const { countedCash } = parseInput(closeShiftRequest, request.body ?? {});
+      const row = await closeShift({
+        db,
+        shiftId: request.params.id,
+        actor: { id: user.id, isAdmin: isAdmin(user) },
+        countedCashPaise: rupeesToPaise(countedCash),
+        now: clock(),
+      });
+      return { success: true, message: 'Shift closed', shift: await shiftView(db, row) };
+    },
+  );
+
+  app.post('/api/boxoffice/sales', { schema: docs.sell }, async (request, reply) => {
+    const user = await requireStaff(request);
+    const input = parseInput(counterSaleRequest, request.body ?? {});
+    let outcome;
+    try {
+      outcome = await sellAtCounter({
+        db,
+        seller: { id: user.id, isAdmin: isAdmin(user) },
+        input: {
+          showId: input.showId,
+          seatIds: input.selectedSeats,
+          items: input.items,
+          payment: input.payment && {
+            method: input.payment.method,
+            tenderedPaise:
+              input.payment.tendered === undefined ? undefined : rupeesToPaise(input.payment.tendered),
+            reference: input.payment.reference,
+          },
+          customer: input.customer,
+          complimentary: input.complimentary,
+        },
+        known,
+        rules: { gapRule: config.SEAT_GAP_RULE === 'on', releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES },
+        now: clock(),
+        windowSeconds: config.PAYMENT_WINDOW_SECONDS,
+      });
+    } finally {
+      if (input.showId) seatMaps.invalidate(input.showId);
+    }
+    reply.status(201);
+    return {
+      success: true,
+      message: 'Sold',
+      booking: await bookingView(outcome.bookingId),
+      change: paiseToRupees(outcome.changePaise),
+      sale: (await counterSaleOf(db, outcome.bookingId))!,
+    };
+  });
+
+  app.post('/api/boxoffice/refunds', { schema: docs.refund }, async (request) => {
+    const user = await requireStaff(request);
+    const input = parseInput(counterRefundRequest, request.body ?? {});
+    const outcome = await refundAtCounter({
+      db,
+      refunder: { id: user.id },
+      bookingId: input.bookingId,
+      reason: input.reason,
+      refundAmountPaise: input.refundAmount === undefined ? undefined : rupeesToPaise(input.refundAmount),
+      now: clock(),
+    });
+    seatMaps.invalidate(outcome.showId);
+    let status = 'succeeded';
+    if (outcome.gatewayRefundId) {
+      const [refund] = await carryOutRefunds({ db, gateways, clock, log: request.log }, [
+        outcome.gatewayRefundId,
+      ]);
+      status = refund?.status ?? 'pending';
+    }
+    return {
+      success: true,
+      message:
+        outcome.method === 'online'
+          ? status === 'succeeded'
+            ? 'Booking cancelled and refunded online'
+            : 'Booking cancelled; the online refund is being processed'
+          : outcome.method === 'comp'
+            ? 'Complimentary booking cancelled'
+            : `Booking cancelled: refund ${paiseToRupees(outcome.amountPaise)} by ${outcome.method}`,
+      booking: await bookingView(outcome.bookingId),
+      refund: { method: outcome.method, amount: paiseToRupees(outcome.amountPaise), status },
+    };
+  });
+
+  app.get<{ Params: { reference: string } }>(
+    '/api/boxoffice/bookings/:reference',
+    { schema: docs.byReference },
+    async (request) => {
+      await requireStaff(request);
+      const bookingId = await bookingIdByReference(db, request.params.reference);
+      if (!bookingId) throw notFound('No booking has that reference');
+      return {
+        success: true,
+        message: 'Booking found',
+        booking: await bookingView(bookingId),
+        sale: await counterSaleOf(db, bookingId),
+      };
+    },
+  );
+}

@@ -1,0 +1,188 @@
+import { boxOfficeMessages, type CounterPaymentMethod } from '@marquee/shared';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, counterSales, payments, shifts } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/record.ts';
+import { holdSeats, validateSeatRequest } from '../bookings/hold-seats.ts';
+import { holdChosenSeats, type KnownSeats, type SeatRulesConfig } from '../bookings/layout-rules.ts';
+import { issueInvoice } from '../invoices/index.ts';
+
+/** The gateway name counter payments are recorded under (payments.gateway): money taken in person. */
+export const COUNTER_GATEWAY = 'counter';
+
+/**
+ * Counter sales are not bound by the online holding limits (one unpaid booking per show, a few
+ * across shows): the booking is paid in the transaction that holds it, so it is never unpaid.
+ */
+const NO_LIMIT = 1_000_000;
+
+export interface CounterSaleInput {
+  showId?: string;
+  seatIds?: string[];
+  items?: unknown[];
+  payment?: { method: CounterPaymentMethod; tenderedPaise?: number; reference?: string };
+  customer?: { name?: string; phone?: string; email?: string; gstin?: string };
+  complimentary?: boolean;
+}
+
+export interface CounterSaleOutcome {
+  bookingId: string;
+  showId: string;
+  changePaise: number;
+}
+
+/**
+ * Sells seats at the counter (CONTRACT §11): one transaction that takes the seller's open shift
+ * FOR SHARE (a close waits for the sale; a sale after the close finds no open shift), holds the
+ * seats through the same hold function as online (db/sql/marquee_hold_seats.sql, so the unique
+ * claim decides every race with online buyers and other counters), and then marks the booking
+ * paid as a counter sale, records the payment and the sale's facts, issues the tax invoice and
+ * audits. Anything refused after the hold (tendered cash short) rolls the hold back with it.
+ *
+ * The booking's user is the seller (bookings.user_id is required); the customer is kept in
+ * counter_sales, and the seller's own lists leave counter sales out (decision 0023).
+ */
+export async function sellAtCounter({
+  db,
+  seller,
+  input,
+  known,
+  rules,
+  now,
+  windowSeconds,
+}: {
+  db: Db;
+  seller: { id: string; isAdmin: boolean };
+  input: CounterSaleInput;
+  known: KnownSeats;
+  rules: SeatRulesConfig;
+  now: Date;
+  windowSeconds: number;
+}): Promise<CounterSaleOutcome> {
+  if (input.items?.length) throw badRequest(boxOfficeMessages.noFood);
+  const complimentary = input.complimentary === true;
+  if (complimentary && !seller.isAdmin) throw new AppError('FORBIDDEN', boxOfficeMessages.compsAdminsOnly);
+  const payment = complimentary ? undefined : input.payment;
+  if (!complimentary && !payment) throw badRequest("payment is required: {method: 'cash' | 'card' | 'upi'}");
+  if (payment && payment.method !== 'cash' && !payment.reference)
+    throw badRequest(boxOfficeMessages.needsReference);
+  if (!input.showId) throw badRequest('showId is required');
+  const seats = validateSeatRequest(input.seatIds ?? []);
+  if (!isUuid(input.showId)) throw notFound('Show not found');
+  const showId = input.showId;
+
+  return db.transaction(async (tx) => {
+    // The open shift, held FOR SHARE until commit: a close (UPDATE … WHERE closed_at IS NULL)
+    // waits for this sale, and a sale that waited for a close finds the shift closed.
+    const [shift] = await tx
+      .select({ id: shifts.id })
+      .from(shifts)
+      .where(and(eq(shifts.userId, seller.id), isNull(shifts.closedAt)))
+      .for('share');
+    if (!shift) throw conflict(boxOfficeMessages.noShift);
+
+    // The online seat rules, except that staff may sell the held-back wheelchair spaces.
+    const txDb = tx as unknown as Db;
+    const hold = await holdChosenSeats({
+      db: txDb,
+      known,
+      showId,
+      seats,
+      accessible: true,
+      now,
+      rules,
+      hold: (decidedOn) =>
+        holdSeats({
+          db: txDb,
+          showId,
+          seatIds: seats,
+          userId: seller.id,
+          now,
+          windowSeconds,
+          maxUnpaid: NO_LIMIT,
+          maxPerShow: NO_LIMIT,
+          decidedOn,
+        }),
+    });
+
+    const amountPaise = complimentary ? 0 : hold.amountPaise;
+    let changePaise = 0;
+    let tenderedPaise: number | null = null;
+    if (payment?.method === 'cash') {
+      tenderedPaise = payment.tenderedPaise ?? amountPaise;
+      if (tenderedPaise < amountPaise) throw badRequest(boxOfficeMessages.shortTender);
+      changePaise = tenderedPaise - amountPaise;
+    }
+
+    await tx
+      .update(bookings)
+      .set({
+        status: 'paid',
+        paidAt: now,
+        channel: 'counter',
+        complimentary,
+        amountPaise,
+        buyerGstin: input.customer?.gstin ?? null,
+        updatedAt: now,
+      })
+      .where(eq(bookings.id, hold.bookingId));
+
+    let paymentId: string | null = null;
+    if (payment) {
+      paymentId = randomUUID();
+      await tx.insert(payments).values({
+        id: paymentId,
+        bookingId: hold.bookingId,
+        gateway: COUNTER_GATEWAY,
+        // Unique per gateway: the booking's own id names its one counter payment.
+        gatewayRef: hold.bookingId,
+        amountPaise,
+        status: 'succeeded',
+        succeededAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await tx.insert(counterSales).values({
+      bookingId: hold.bookingId,
+      shiftId: shift.id,
+      sellerId: seller.id,
+      method: payment?.method ?? 'comp',
+      paymentId,
+      amountPaise,
+      tickets: hold.seats.length,
+      paymentReference: payment?.method === 'cash' ? null : (payment?.reference ?? null),
+      tenderedPaise,
+      changePaise: payment?.method === 'cash' ? changePaise : null,
+      customerName: input.customer?.name ?? null,
+      customerPhone: input.customer?.phone ?? null,
+      customerEmail: input.customer?.email ?? null,
+      createdAt: now,
+    });
+    // A comp is given, not sold: nothing is supplied for a price, so no tax invoice (decision 0023).
+    if (paymentId) {
+      await issueInvoice(tx, {
+        bookingId: hold.bookingId,
+        paymentId,
+        now,
+        buyerName: input.customer?.name ?? 'Walk-in customer',
+      });
+    }
+    await recordAudit(tx, {
+      actorId: seller.id,
+      action: complimentary ? 'boxoffice.comp' : 'boxoffice.sale',
+      entityType: 'booking',
+      entityId: hold.bookingId,
+      details: {
+        shiftId: shift.id,
+        method: payment?.method ?? 'comp',
+        amountPaise,
+        seats: hold.seats,
+      },
+    });
+    return { bookingId: hold.bookingId, showId, changePaise };
+  });
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { instant, ok, uuid } from './api.ts';
+import { bookingSchema } from './bookings.ts';
+import { messages } from './errors.ts';
+import { optionalGstinSchema } from './gst.ts';
+import { rupeesToPaise } from './money.ts';
+import { counterPaymentMethods, counterRefundMethods, counterSaleMethods } from './statuses.ts';
+
+// The box office (CONTRACT §11): shifts, counter sales and counter refunds. Amounts in rupees.
+
+/** The exact words the contract gives the counter's refusals. */
+export const boxOfficeMessages = {
+  noShift: 'Open a shift first',
+  shiftOpen: 'You already have an open shift',
+  shiftClosed: 'This shift is closed',
+  shortTender: 'Tendered cash is less than the total',
+  needsReference: 'Card and UPI payments need a reference',
+  noFood: 'Food and drink are not on sale yet',
+  alreadyRefunded: 'This booking has already been refunded',
+  compsAdminsOnly: 'Only admins can give complimentary tickets',
+} as const;
+
+/** The most cash a drawer is counted to (₹10 lakh): a typo, not a float, beyond that. */
+const MAX_CASH_RUPEES = 1_000_000;
+
+/** An amount of cash in rupees (at most two decimals), named in its messages. */
+const cash = (name: string) =>
+  z
+    .number({ message: `${name} is an amount in rupees` })
+    .min(0, `${name} cannot be negative`)
+    .max(MAX_CASH_RUPEES, `${name} is at most ₹${MAX_CASH_RUPEES}`)
+    .refine((value) => {
+      try {
+        rupeesToPaise(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, `${name} is in whole paise`);
+
+/** POST /api/boxoffice/shifts */
+export const openShiftRequest = z.object({
+  openingFloat: cash('openingFloat').meta({ description: 'The cash in the drawer at the start (rupees)' }),
+});
+export type OpenShiftRequest = z.input<typeof openShiftRequest>;
+
+/** POST /api/boxoffice/shifts/{id}/close */
+export const closeShiftRequest = z.object({
+  countedCash: cash('countedCash').meta({
+    description: 'The cash counted in the drawer at the end (rupees)',
+  }),
+});
+export type CloseShiftRequest = z.input<typeof closeShiftRequest>;
+
+/**
+ * A shift and its cash-up (rupees): sales before refunds, by method; `expectedCash` = float +
+ * cash sales − cash refunds; `variance` = counted − expected (null while open).
+ */
+export const shiftSchema = z
+  .object({
+    _id: uuid,
+    user: z.object({ _id: z.string(), name: z.string() }),
+    openedAt: instant,
+    closedAt: instant.nullable(),
+    openingFloat: z.number(),
+    cashSales: z.number(),
+    cardSales: z.number(),
+    upiSales: z.number(),
+    cashRefunds: z.number(),
+    cardRefunds: z.number(),
+    upiRefunds: z.number(),
+    expectedCash: z.number(),
+    countedCash: z.number().nullable(),
+    variance: z.number().nullable(),
+    tickets: z.number().int().meta({ description: 'Tickets sold in the shift (comps included)' }),
+    items: z.number().int().meta({ description: 'Food and drink units sold in the shift' }),
+    comps: z.number().int().meta({ description: 'Complimentary tickets given in the shift' }),
+  })
+  .meta({ id: 'Shift' });
+export type Shift = z.infer<typeof shiftSchema>;
+export const shiftResponse = ok({ shift: shiftSchema });
+export type ShiftResponse = z.infer<typeof shiftResponse>;
+export const currentShiftResponse = ok({ shift: shiftSchema.nullable() });
+export type CurrentShiftResponse = z.infer<typeof currentShiftResponse>;
+
+const optionalText = (name: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string({ message: `${name} must be text` })
+      .trim()
+      .max(max, `${name} must be at most ${max} characters`)
+      .optional(),
+  );
+
+/** An Indian mobile number: +91 and 10 digits (10 digits alone are taken as +91). */
+export const indianPhoneMessage = 'Please enter a mobile number as +91 and 10 digits';
+const optionalPhone = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string({ message: indianPhoneMessage })
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .transform((s) => (/^[6-9]\d{9}$/.test(s) ? `+91${s}` : s))
+    .refine((s) => /^\+91[6-9]\d{9}$/.test(s), indianPhoneMessage)
+    .optional(),
+);
+
+/** The customer at the counter, all optional: who to call, and the GSTIN for the invoice (§10). */
+export const counterCustomerSchema = z.object({
+  name: optionalText('The customer’s name', 100),
+  phone: optionalPhone,
+  email: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.email({ message: 'Please enter a valid email address' }).max(254).optional(),
+  ),
+  gstin: optionalGstinSchema,
+});
+
+export const counterPaymentSchema = z.object({
+  method: z.enum(counterPaymentMethods, { message: "payment.method is 'cash', 'card' or 'upi'" }),
+  tendered: cash('payment.tendered')
+    .optional()
+    .meta({ description: 'Cash handed over (rupees); left out, the exact amount' }),
+  reference: optionalText('payment.reference', 64).meta({
+    description: 'The card terminal’s or UPI app’s reference (needed for card and UPI)',
+  }),
+});
+
+/** POST /api/boxoffice/sales (CONTRACT §11). */
+export const counterSaleRequest = z
+  .object({
+    showId: z.string({ message: 'showId is required' }).trim().min(1, 'showId is required').optional(),
+    selectedSeats: z
+      .array(z.string().trim().max(10, 'Invalid seat'), { message: messages.noSeats })
+      .max(50, messages.maxSeats)
+      .optional(),
+    items: z
+      .array(z.object({ productId: z.string(), quantity: z.number().int() }), {
+        message: 'items is a list of {productId, quantity}',
+      })
+      .max(50)
+      .optional()
+      .meta({ description: 'Food and drink (CONTRACT §12)' }),
+    payment: counterPaymentSchema.optional(),
+    customer: counterCustomerSchema.optional(),
+    complimentary: z
+      .boolean({ message: 'complimentary is true or false' })
+      .optional()
+      .meta({ description: 'Admins only: the seats at ₹0, no payment' }),
+  })
+  .meta({
+    examples: [
+      {
+        showId: '0b7f7e9c-2c1e-4c43-9a55-6f1d7f2b8a10',
+        selectedSeats: ['F6', 'F7'],
+        payment: { method: 'cash', tendered: 500 },
+      },
+    ],
+  });
+export type CounterSaleRequest = z.input<typeof counterSaleRequest>;
+
+/** How a counter booking was sold, for the counter's screens and the receipt. */
+export const counterSaleSchema = z
+  .object({
+    method: z.enum(counterSaleMethods),
+    amount: z.number(),
+    tendered: z.number().nullable(),
+    change: z.number().nullable(),
+    paymentReference: z.string().nullable(),
+    customer: z.object({
+      name: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+    seller: z.object({ _id: z.string(), name: z.string() }),
+    shiftId: uuid,
+    soldAt: instant,
+  })
+  .meta({ id: 'CounterSale' });
+export type CounterSale = z.infer<typeof counterSaleSchema>;
+
+export const counterSaleResponse = ok({
+  booking: bookingSchema,
+  change: z.number().meta({ description: 'Cash to hand back (rupees); 0 for card, UPI and comps' }),
+  sale: counterSaleSchema,
+});
+export type CounterSaleResponse = z.infer<typeof counterSaleResponse>;
+
+/** POST /api/boxoffice/refunds */
+export const counterRefundRequest = z.object({
+  bookingId: z.string({ message: 'bookingId is required' }).trim().min(1, 'bookingId is required'),
+  reason: z
+    .string({ message: 'Please give a reason' })
+    .trim()
+    .min(1, 'Please give a reason')
+    .max(200, 'The reason must be at most 200 characters'),
+  refundAmount: cash('refundAmount')
+    .optional()
+    .meta({ description: 'Rupees, 0 up to what was paid; left out, all of it' }),
+});
+export type CounterRefundRequest = z.input<typeof counterRefundRequest>;
+
+export const counterRefundResponse = ok({
+  booking: bookingSchema,
+  refund: z.object({
+    method: z
+      .enum([...counterRefundMethods, 'comp'])
+      .meta({ description: 'comp: a complimentary booking, nothing paid back' }),
+    amount: z.number(),
+    status: z
+      .string()
+      .meta({ description: 'succeeded at the counter; an online refund may still be pending' }),
+  }),
+});
+export type CounterRefundResponse = z.infer<typeof counterRefundResponse>;
+
+/** GET /api/boxoffice/bookings/{reference} */
+export const counterBookingResponse = ok({
+  booking: bookingSchema,
+  sale: counterSaleSchema
+    .nullable()
+    .meta({ description: 'How it was sold at the counter; null for online bookings' }),
+});
+export type CounterBookingResponse = z.infer<typeof counterBookingResponse>;
