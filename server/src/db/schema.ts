@@ -658,18 +658,28 @@ export const waitlistDue = pgTable('waitlist_due', {
     .references(() => shows.id, { onDelete: 'cascade' }),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
 // The box office (migration 0016, CONTRACT §11, decision 0023)
+// ---------------------------------------------------------------------------------------------
+
 /**
  * A cashier's shift: open while `closed_at` is null, one open per person (the partial unique
  * index); once closed it never changes (db/sql/marquee_shift_is_final.sql).
  */
 export const shifts = pgTable(
   'shifts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
       .references(() => users.id),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     openingFloatPaise: integer('opening_float_paise').notNull(),
     countedCashPaise: integer('counted_cash_paise'),
+  },
+  (t) => [
     check('shifts_float_not_negative', sql`${t.openingFloatPaise} >= 0`),
     check(
       'shifts_counted_when_closed',
@@ -678,15 +688,21 @@ export const shifts = pgTable(
     uniqueIndex('shifts_one_open_uq')
       .on(t.userId)
       .where(sql`${t.closedAt} is null`),
+  ],
+);
+
 /** The facts of a counter sale: its booking's user is the seller; the customer is kept here. */
 export const counterSales = pgTable(
   'counter_sales',
+  {
     bookingId: uuid('booking_id')
       .primaryKey()
       .references(() => bookings.id),
     shiftId: uuid('shift_id')
+      .notNull()
       .references(() => shifts.id),
     sellerId: text('seller_id')
+      .notNull()
       .references(() => users.id),
     method: text('method').$type<CounterSaleMethod>().notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),
@@ -702,6 +718,8 @@ export const counterSales = pgTable(
     customerPhone: text('customer_phone'),
     customerEmail: text('customer_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
     check('counter_sales_method_known', isOneOf(t.method, counterSaleMethods)),
     check(
       'counter_sales_paid_as_said',
@@ -716,22 +734,33 @@ export const counterSales = pgTable(
       sql`${t.method} not in ('card', 'upi') or ${t.paymentReference} is not null`,
     ),
     index('counter_sales_shift_idx').on(t.shiftId),
+  ],
+);
+
 /** A refund given at the counter, in the refunder's shift (a booking is refunded there once). */
 export const counterRefunds = pgTable(
   'counter_refunds',
+  {
     refundId: uuid('refund_id')
       .primaryKey()
       .references(() => refunds.id),
     bookingId: uuid('booking_id')
+      .notNull()
       .references(() => bookings.id),
     shiftId: uuid('shift_id')
+      .notNull()
       .references(() => shifts.id),
     refunderId: text('refunder_id')
+      .notNull()
       .references(() => users.id),
     method: text('method').$type<CounterRefundMethod>().notNull(),
     amountPaise: integer('amount_paise').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
     check('counter_refunds_method_known', isOneOf(t.method, counterRefundMethods)),
     check('counter_refunds_amount_not_negative', sql`${t.amountPaise} >= 0`),
     uniqueIndex('counter_refunds_booking_uq').on(t.bookingId),
     index('counter_refunds_shift_idx').on(t.shiftId),
+  ],
+);
