@@ -28,6 +28,7 @@ import { screenRoutes } from './features/screens/routes.ts';
 import { seatRoutes } from './features/seats/routes.ts';
 import { seedSettings, settingsRoutes } from './features/settings/index.ts';
 import { invoiceRoutes } from './features/invoices/index.ts';
+import { reportRoutes } from './features/reports/index.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { fairQueue } from './plugins/fair-queue.ts';
@@ -230,6 +231,7 @@ export async function buildApp({
   await app.register(seatRoutes);
   await app.register(settingsRoutes);
   await app.register(invoiceRoutes);
+  await app.register(reportRoutes);
   await app.register(staticFiles);
 
   // One hook, in this order: Fastify runs onClose hooks last-added first.

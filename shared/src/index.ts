@@ -19,3 +19,4 @@ export * from './seat-claims.ts';
 export * from './gst.ts';
 export * from './settings.ts';
 export * from './invoices.ts';
+export * from './reports.ts';

@@ -1,0 +1,4 @@
+/** The reports feature's public entry (CONTRACT §14). */
+export { dailyReport } from './daily-report.ts';
+export { filmsReport } from './films-report.ts';
+export { reportRoutes } from './routes.ts';
