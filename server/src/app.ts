@@ -28,7 +28,7 @@ import { screenRoutes } from './features/screens/routes.ts';
 import { seatRoutes } from './features/seats/routes.ts';
 import { seedSettings, settingsRoutes } from './features/settings/index.ts';
 import { invoiceRoutes } from './features/invoices/index.ts';
-import { reportRoutes } from './features/reports/index.ts';
+import { reportRoutes, startDailyReportEmailer } from './features/reports/index.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { fairQueue } from './plugins/fair-queue.ts';
@@ -242,12 +242,14 @@ export async function buildApp({
   });
   if (sweepIntervalMs > 0) {
     const stopSweeper = startExpirySweeper(app, sweepIntervalMs);
+    // The daily report email is due at a minute of the day: checking as often as holds lapse is plenty.
+    const stopReportEmails = startDailyReportEmailer(app, Math.max(sweepIntervalMs, 15_000));
     const stopRefunds = startRefundWorker(
       { db: database.db, gateways, clock, log: app.log },
       sweepIntervalMs,
     );
     app.addHook('onClose', async () => {
-      await Promise.all([stopSweeper(), stopRefunds()]);
+      await Promise.all([stopSweeper(), stopRefunds(), stopReportEmails()]);
     });
   }
   return app;

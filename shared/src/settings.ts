@@ -80,9 +80,38 @@ export const taxSettingsSchema = z.strictObject({
 });
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 
+/** The daily report email (CONTRACT §14): when (24-hour, the cinema's zone) and to whom; null: off. */
+export const dailyEmailSchema = z
+  .strictObject({
+    at: z
+      .string({ message: 'at must be a time HH:mm' })
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'at must be a 24-hour time HH:mm, such as 23:30'),
+    to: z
+      .array(
+        z
+          .string({ message: 'to must be email addresses' })
+          .trim()
+          .toLowerCase()
+          .email('to must be email addresses'),
+        {
+          message: 'to must be a list of email addresses',
+        },
+      )
+      .min(1, 'to needs at least one email address')
+      .max(20, 'to has at most 20 email addresses'),
+  })
+  .nullable();
+export type DailyEmailSettings = z.infer<typeof dailyEmailSchema>;
+
+export const reportsSettingsSchema = z.strictObject({ dailyEmail: dailyEmailSchema });
+export type ReportsSettings = z.infer<typeof reportsSettingsSchema>;
+export const defaultReportsSettings: ReportsSettings = { dailyEmail: null };
+
 export const settingsSchema = z.object({
   cinema: cinemaSettingsSchema,
   tax: taxSettingsSchema,
+  reports: reportsSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -91,6 +120,7 @@ export const settingsUpdateSchema = z.strictObject(
   {
     cinema: z.strictObject(cinemaSettingsSchema.shape).partial().optional(),
     tax: taxSettingsSchema.partial().optional(),
+    reports: reportsSettingsSchema.partial().optional(),
   },
   { message: 'Settings must be an object' },
 );

@@ -20,6 +20,7 @@ const settings = {
     foodRate: 5,
     invoicePrefix: 'MQ',
   },
+  reports: { dailyEmail: { at: '23:30', to: ['owner@example.com', 'accounts@example.com'] } },
 };
 
 describe('the settings form', () => {

@@ -6,6 +6,9 @@ export interface SettingsFormValues {
   slabs: { upTo: string; rate: string }[];
   foodRate: string;
   invoicePrefix: string;
+  /** The daily report email: the time and the addresses (comma-separated); both empty turn it off. */
+  dailyEmailAt: string;
+  dailyEmailTo: string;
 }
 
 export function toFormValues(settings: Settings): SettingsFormValues {
@@ -17,6 +20,8 @@ export function toFormValues(settings: Settings): SettingsFormValues {
     })),
     foodRate: String(settings.tax.foodRate),
     invoicePrefix: settings.tax.invoicePrefix,
+    dailyEmailAt: settings.reports.dailyEmail?.at ?? '',
+    dailyEmailTo: settings.reports.dailyEmail?.to.join(', ') ?? '',
   };
 }
 
@@ -27,7 +32,7 @@ const numberOf = (text: string): number | string => {
 };
 
 /**
- * The PUT body: the whole of both sections. Numbers that do not parse are sent as typed, so the
+ * The PUT body: the whole of every section. Numbers that do not parse are sent as typed, so the
  * server's refusal names them (the body is then not a valid SettingsUpdate, hence the cast).
  */
 export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
@@ -41,6 +46,18 @@ export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
       foodRate: numberOf(values.foodRate),
       invoicePrefix: values.invoicePrefix.trim().toUpperCase(),
     },
+    reports: {
+      dailyEmail:
+        values.dailyEmailAt.trim() === '' && values.dailyEmailTo.trim() === ''
+          ? null
+          : {
+              at: values.dailyEmailAt.trim(),
+              to: values.dailyEmailTo
+                .split(/[,;\s]+/)
+                .map((a) => a.trim())
+                .filter(Boolean),
+            },
+    },
   };
   return body as SettingsUpdate;
 }
@@ -50,6 +67,6 @@ export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
  * → 'tax.ticketSlabs'. Null when it names none.
  */
 export function fieldOfProblem(message: string): string | null {
-  const match = /^(cinema\.\w+|tax\.\w+)/.exec(message);
+  const match = /^(cinema\.\w+|tax\.\w+|reports\.dailyEmail)/.exec(message);
   return match ? match[1]! : null;
 }

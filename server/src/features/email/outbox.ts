@@ -8,7 +8,8 @@ export type EmailKind =
   | 'late-payment-refunded'
   | 'show-cancelled'
   | 'show-moved'
-  | 'password-reset';
+  | 'password-reset'
+  | 'daily-report';
 
 /** Where and when a show was before it moved: what the show-moved email says it was. */
 export interface ShowWas {
@@ -18,10 +19,20 @@ export interface ShowWas {
 }
 
 export type EmailEvent =
-  | { kind: Exclude<EmailKind, 'password-reset' | 'show-moved'>; bookingId: string }
+  | { kind: Exclude<EmailKind, 'password-reset' | 'show-moved' | 'daily-report'>; bookingId: string }
   /** `change` names the move (a show may move more than once): one email per booking per move. */
   | { kind: 'show-moved'; bookingId: string; change: string; was: ShowWas }
-  | { kind: 'password-reset'; to: string; name: string; url: string; key: string };
+  | { kind: 'password-reset'; to: string; name: string; url: string; key: string }
+  /** The day's report (CONTRACT §14), rendered when it is queued: one per cinema day. */
+  | {
+      kind: 'daily-report';
+      date: string;
+      to: string[];
+      subject: string;
+      text: string;
+      html: string;
+      csv: string;
+    };
 
 /**
  * Queues an email in the caller's transaction, so it exists exactly when the change it tells of
@@ -30,20 +41,33 @@ export type EmailEvent =
  */
 export async function enqueueEmail(db: Queryable, event: EmailEvent): Promise<void> {
   const row =
-    event.kind === 'password-reset'
+    event.kind === 'daily-report'
       ? {
           kind: event.kind,
-          dedupeKey: `password-reset:${event.key}`,
-          payload: { to: event.to, name: event.name, url: event.url },
+          dedupeKey: `daily-report:${event.date}`,
+          payload: {
+            to: event.to,
+            date: event.date,
+            subject: event.subject,
+            text: event.text,
+            html: event.html,
+            csv: event.csv,
+          },
         }
-      : event.kind === 'show-moved'
+      : event.kind === 'password-reset'
         ? {
             kind: event.kind,
-            dedupeKey: `show-moved:${event.bookingId}:${event.change}`,
-            bookingId: event.bookingId,
-            payload: { was: event.was },
+            dedupeKey: `password-reset:${event.key}`,
+            payload: { to: event.to, name: event.name, url: event.url },
           }
-        : { kind: event.kind, dedupeKey: `${event.kind}:${event.bookingId}`, bookingId: event.bookingId };
+        : event.kind === 'show-moved'
+          ? {
+              kind: event.kind,
+              dedupeKey: `show-moved:${event.bookingId}:${event.change}`,
+              bookingId: event.bookingId,
+              payload: { was: event.was },
+            }
+          : { kind: event.kind, dedupeKey: `${event.kind}:${event.bookingId}`, bookingId: event.bookingId };
   // Due at once, whatever the clock of the process that sends it says.
   await db
     .insert(emailOutbox)

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_DISTRIBUTOR_SHARE_PERCENT, ratingFromText, type CreateMovieInput, type Movie } from '@marquee/shared';
+import {
+  DEFAULT_DISTRIBUTOR_SHARE_PERCENT,
+  ratingFromText,
+  type CreateMovieInput,
+  type Movie,
+} from '@marquee/shared';
 import { eq, like, or } from 'drizzle-orm';
 import { pgError, type Db } from '../../db/client.ts';
 import { movies } from '../../db/schema.ts';

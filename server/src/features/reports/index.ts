@@ -2,3 +2,4 @@
 export { dailyReport } from './daily-report.ts';
 export { filmsReport } from './films-report.ts';
 export { reportRoutes } from './routes.ts';
+export { queueDailyReportEmail, startDailyReportEmailer } from './daily-email.ts';

@@ -1,7 +1,9 @@
 import {
   cinemaSettingsSchema,
   defaultFoodRate,
+  defaultReportsSettings,
   defaultTicketSlabs,
+  reportsSettingsSchema,
   settingsSchema,
   settingsUpdateSchema,
   taxSettingsSchema,
@@ -21,7 +23,7 @@ import { recordAudit } from '../audit/record.ts';
  * once on every process, with no cache to invalidate.
  */
 
-const SECTIONS = ['cinema', 'tax'] as const;
+const SECTIONS = ['cinema', 'tax', 'reports'] as const;
 /** Not an admin setting: the calendar the process runs on (CINEMA_TIMEZONE), for invoice years. */
 const CALENDAR = 'calendar';
 
@@ -69,6 +71,7 @@ export async function readSettings(db: Queryable): Promise<Settings & { timeZone
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
   const cinema = cinemaSettingsSchema.safeParse(byKey.get('cinema'));
   const tax = taxSettingsSchema.safeParse({ ...defaultTax, ...byKey.get('tax') });
+  const reports = reportsSettingsSchema.safeParse({ ...defaultReportsSettings, ...byKey.get('reports') });
   const timeZone = (byKey.get(CALENDAR) as { timeZone?: string } | undefined)?.timeZone ?? 'Asia/Kolkata';
   return {
     cinema: cinema.success
@@ -84,6 +87,7 @@ export async function readSettings(db: Queryable): Promise<Settings & { timeZone
           sac: '9996',
         },
     tax: tax.success ? tax.data : defaultTax,
+    reports: reports.success ? reports.data : defaultReportsSettings,
     timeZone,
   };
 }
@@ -118,11 +122,12 @@ export async function updateSettings({
   if (!parsed.success) throw badRequest(problem(parsed.error));
   return db.transaction(async (tx) => {
     // One admin's change at a time: the rows are locked before they are read and merged.
-    await tx.execute(sql`select key from settings where key in ('cinema', 'tax') for update`);
+    await tx.execute(sql`select key from settings where key in ('cinema', 'tax', 'reports') for update`);
     const { timeZone: _timeZone, ...current } = await readSettings(tx);
     const next = {
       cinema: { ...current.cinema, ...parsed.data.cinema },
       tax: { ...current.tax, ...parsed.data.tax },
+      reports: { ...current.reports, ...parsed.data.reports },
     };
     const checked = settingsSchema.safeParse(next);
     if (!checked.success) throw badRequest(problem(checked.error));
