@@ -45,7 +45,8 @@ export function filmYearProblem(year: string, now: Date): string | null {
 }
 
 export const DEFAULT_DISTRIBUTOR_SHARE_PERCENT = 50;
-export const distributorShareMessage = 'Distributor share must be a percent from 0 to 100 (at most two decimals)';
+export const distributorShareMessage =
+  'Distributor share must be a percent from 0 to 100 (at most two decimals)';
 
 /**
  * The distributor's share of a film's net takings (CONTRACT §14): a percent from 0 to 100 with at

@@ -25,9 +25,12 @@ export const bookingSchema = z
     isPaid: z.boolean(),
     status: bookingStatusSchema,
     channel: z.enum(bookingChannels).meta({
-      description: 'Where it was sold: online by its buyer, at the counter (CONTRACT §11), or a waiting-list offer (§13)',
+      description:
+        'Where it was sold: online by its buyer, at the counter (CONTRACT §11), or a waiting-list offer (§13)',
     }),
-    complimentary: z.boolean().meta({ description: 'A comp given at the counter by an admin, at ₹0 (CONTRACT §11)' }),
+    complimentary: z
+      .boolean()
+      .meta({ description: 'A comp given at the counter by an admin, at ₹0 (CONTRACT §11)' }),
     paymentLink: z
       .string()
       .nullable()

@@ -59,15 +59,27 @@ export async function ticketSales({
   /** The slabs in force now: what an invoice uses for a booking held before rates were kept. */
   fallbackSlabs: readonly TaxSlab[];
 }): Promise<ClassSales[]> {
+  // Most shows have one class (their prices have one key): their tickets are counted per booking
+  // without opening the layout. Shows with several classes find each seat's class in the layout.
   const result = (await db.execute(sql`
     with s as (
-      select id, prices, layout from shows
+      select id, prices, layout,
+        (select count(*) from jsonb_object_keys(prices)) as classes,
+        (select min(k) from jsonb_object_keys(prices) k) as only_class
+      from shows
       where starts_at >= ${start.toISOString()}::timestamptz and starts_at < ${end.toISOString()}::timestamptz
+    ),
+    single as (
+      select b.id, b.show_id, b.channel, b.complimentary, b.amount_paise, cardinality(b.seats) as tickets,
+        coalesce(b.tax_rates -> 'ticketSlabs', 'null'::jsonb)::text as slabs,
+        s.only_class as class, (s.prices ->> s.only_class)::int as price
+      from s join bookings b on b.show_id = s.id and b.status = 'paid'
+      where s.classes = 1
     ),
     seat_class as (
       select s.id as show_id, seat ->> 'id' as seat, min(seat ->> 'class') as class
       from s, jsonb_array_elements(s.layout -> 'rows') r, jsonb_array_elements(r -> 'seats') seat
-      where jsonb_typeof(seat) = 'object'
+      where s.classes > 1 and jsonb_typeof(seat) = 'object'
       group by 1, 2
     ),
     t as (
@@ -78,11 +90,22 @@ export async function ticketSales({
       join bookings b on b.show_id = s.id and b.status = 'paid'
       cross join lateral unnest(b.seats) as u(seat)
       left join seat_class sc on sc.show_id = b.show_id and sc.seat = u.seat
+      where s.classes > 1
     ),
     regular as (
       select id from t group by id
       having bool_and(complimentary) or (bool_and(price is not null) and sum(price) = max(amount_paise))
     )
+    select show_id, class, case when complimentary then 0 else price end as price, slabs, channel, complimentary,
+      sum(tickets)::int as tickets
+    from single
+    where complimentary or tickets * price = amount_paise
+    group by 1, 2, 3, 4, 5, 6
+    union all
+    select show_id, null, null, id::text, channel, complimentary, 0
+    from single
+    where not (complimentary or tickets * coalesce(price, -1) = amount_paise)
+    union all
     select t.show_id, t.class, case when t.complimentary then 0 else t.price end as price, t.slabs,
       t.channel, t.complimentary, count(*)::int as tickets
     from t join regular using (id)

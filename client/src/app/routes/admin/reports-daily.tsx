@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../features/admin/components/page-header.tsx';
-import { DailyReportPage } from '../../../features/admin/components/reports/daily-report-page.tsx';
+import { DailyReportPage } from '../../../features/admin/components/daily-report-page.tsx';
 
 export function AdminDailyReportRoute() {
   return (

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../features/admin/components/page-header.tsx';
-import { FilmsReportPage } from '../../../features/admin/components/reports/films-report-page.tsx';
+import { FilmsReportPage } from '../../../features/admin/components/films-report-page.tsx';
 
 export function AdminFilmsReportRoute() {
   return (

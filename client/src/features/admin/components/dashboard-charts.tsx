@@ -28,7 +28,7 @@ function ChartCard({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-title`} className={cardClassName}>
+    <section aria-labelledby={`${id}-title`} className={`${cardClassName} min-w-0`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h2>
@@ -183,8 +183,8 @@ export function DashboardCharts() {
           </span>
         </p>
       </section>
-      <div className="grid gap-6 xl:grid-cols-2">
-        <div className="xl:col-span-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <div className="min-w-0 xl:col-span-2">
           <ChartCard
             title="Sales per day"
             summary={`Paid bookings by the day they were paid, the last 30 days: ${formatRupees(total30)} in all.`}

@@ -1,13 +1,13 @@
 import { addDays, formatRupees, isIsoDate, zonedDate } from '@marquee/shared';
 import { Download, Printer } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { buttonClassName } from '../../../../components/ui/button.ts';
-import { ApiError } from '../../../../lib/api.ts';
-import { useCinemaTimeZone } from '../../../../lib/cinema-config.ts';
-import { filmsReportCsvUrl, useFilmsReport } from '../../api/reports.ts';
-import { inputClassName } from '../field.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../list-states.tsx';
-import { TableFrame, tdClassName, thClassName } from '../table-frame.tsx';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
+import { filmsReportCsvUrl, useFilmsReport } from '../api/reports.ts';
+import { inputClassName } from './field.tsx';
+import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
+import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
 import { ReportPrintStyles } from './report-print.tsx';
 
 const num = `${tdClassName} text-right tabular-nums whitespace-nowrap`;
