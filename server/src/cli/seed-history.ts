@@ -90,7 +90,9 @@ async function seed(db: Db, timeZone: string) {
         from bookings b join shows s on s.id = b.show_id cross join unnest(b.seats) as u(seat)
         where s.screen_id = ${HISTORY_SCREEN}`,
   );
-  await step('analyze', sql`analyze shows; analyze bookings; analyze booking_seats; analyze movies`);
+  for (const table of ['shows', 'bookings', 'booking_seats', 'movies']) {
+    await step(`analyze ${table}`, sql.raw(`analyze ${table}`));
+  }
 }
 
 async function time<T>(label: string, work: () => Promise<T>): Promise<T> {
