@@ -40,7 +40,10 @@ function ChartCard({
         <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
           Show the figures as a table
         </summary>
-        {table}
+        {/* Its own sideways scroll on a narrow screen, so the page never scrolls sideways. */}
+        <div role="region" aria-label={`${title}: figures`} tabIndex={0} className="overflow-x-auto">
+          {table}
+        </div>
       </details>
     </section>
   );
