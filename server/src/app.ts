@@ -31,6 +31,7 @@ import { seatRoutes } from './features/seats/routes.ts';
 import { seedSettings, settingsRoutes } from './features/settings/index.ts';
 import { invoiceRoutes } from './features/invoices/index.ts';
 import { boxOfficeRoutes } from './features/boxoffice/index.ts';
+import { reportRoutes, startDailyReportEmailer } from './features/reports/index.ts';
 import { crossOrigin } from './plugins/cross-origin.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { fairQueue } from './plugins/fair-queue.ts';
@@ -236,6 +237,7 @@ export async function buildApp({
   await app.register(invoiceRoutes);
   await app.register(waitlistRoutes);
   await app.register(boxOfficeRoutes);
+  await app.register(reportRoutes);
   await app.register(staticFiles);
 
   // One hook, in this order: Fastify runs onClose hooks last-added first.
@@ -246,13 +248,15 @@ export async function buildApp({
   });
   if (sweepIntervalMs > 0) {
     const stopSweeper = startExpirySweeper(app, sweepIntervalMs);
+    // The daily report email is due at a minute of the day: checking as often as holds lapse is plenty.
+    const stopReportEmails = startDailyReportEmailer(app, Math.max(sweepIntervalMs, 15_000));
     const stopRefunds = startRefundWorker(
       { db: database.db, gateways, clock, log: app.log },
       sweepIntervalMs,
     );
     const stopOffers = startWaitlistWorker(app, sweepIntervalMs);
     app.addHook('onClose', async () => {
-      await Promise.all([stopSweeper(), stopRefunds(), stopOffers()]);
+      await Promise.all([stopSweeper(), stopRefunds(), stopOffers(), stopReportEmails()]);
     });
   }
   return app;

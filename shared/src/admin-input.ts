@@ -44,6 +44,22 @@ export function filmYearProblem(year: string, now: Date): string | null {
   return null;
 }
 
+export const DEFAULT_DISTRIBUTOR_SHARE_PERCENT = 50;
+export const distributorShareMessage =
+  'Distributor share must be a percent from 0 to 100 (at most two decimals)';
+
+/**
+ * The distributor's share of a film's net takings (CONTRACT §14): a percent from 0 to 100 with at
+ * most two decimals (42.5 is a common term). The form sends text, the API a number.
+ */
+export const distributorSharePercentSchema = z
+  .union([z.number(), z.string().trim().min(1)], { message: distributorShareMessage })
+  .transform((value) => Number(value))
+  .refine(
+    (n) => Number.isFinite(n) && n >= 0 && n <= 100 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+    distributorShareMessage,
+  );
+
 /** POST /api/movies: the add form of spec §3. Title and Year required, Poster a URL. */
 export const createMovieInput = z.object({
   Title: z
@@ -87,6 +103,7 @@ export const createMovieInput = z.object({
     .optional()
     .transform((value) => value || null),
   featured: z.boolean().optional().default(false),
+  distributorSharePercent: distributorSharePercentSchema.optional(),
 });
 export type CreateMovieInput = z.infer<typeof createMovieInput>;
 

@@ -36,6 +36,9 @@ export const movieSchema = z
     Ratings: z.string().meta({
       description: "'7.9', or '' when the movie has no rating (cards show 8.0, the detail page N/A)",
     }),
+    distributorSharePercent: z.number().meta({
+      description: "The distributor's share of net takings, a percent 0–100 (CONTRACT §14)",
+    }),
   })
   .meta({ id: 'Movie' });
 export type Movie = z.infer<typeof movieSchema>;

@@ -23,3 +23,4 @@ export * from './waitlist.ts';
 export * from './cancellation.ts';
 export * from './food.ts';
 export * from './boxoffice.ts';
+export * from './reports.ts';

@@ -91,12 +91,40 @@ export const waitlistSettingsSchema = z.strictObject({
 });
 export type WaitlistSettings = z.infer<typeof waitlistSettingsSchema>;
 export const defaultWaitlistSettings: WaitlistSettings = { offerMinutes: 15 };
+/** The daily report email (CONTRACT §14): when (24-hour, the cinema's zone) and to whom; null: off. */
+export const dailyEmailSchema = z
+  .strictObject({
+    at: z
+      .string({ message: 'at must be a time HH:mm' })
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'at must be a 24-hour time HH:mm, such as 23:30'),
+    to: z
+      .array(
+        z
+          .string({ message: 'to must be email addresses' })
+          .trim()
+          .toLowerCase()
+          .email('to must be email addresses'),
+        {
+          message: 'to must be a list of email addresses',
+        },
+      )
+      .min(1, 'to needs at least one email address')
+      .max(20, 'to has at most 20 email addresses'),
+  })
+  .nullable();
+export type DailyEmailSettings = z.infer<typeof dailyEmailSchema>;
+
+export const reportsSettingsSchema = z.strictObject({ dailyEmail: dailyEmailSchema });
+export type ReportsSettings = z.infer<typeof reportsSettingsSchema>;
+export const defaultReportsSettings: ReportsSettings = { dailyEmail: null };
 
 export const settingsSchema = z.object({
   cinema: cinemaSettingsSchema,
   tax: taxSettingsSchema,
   waitlist: waitlistSettingsSchema,
   cancellation: cancellationSettingsSchema,
+  reports: reportsSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -107,6 +135,7 @@ export const settingsUpdateSchema = z.strictObject(
     tax: taxSettingsSchema.partial().optional(),
     waitlist: waitlistSettingsSchema.partial().optional(),
     cancellation: cancellationSettingsSchema.partial().optional(),
+    reports: reportsSettingsSchema.partial().optional(),
   },
   { message: 'Settings must be an object' },
 );

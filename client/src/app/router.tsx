@@ -165,6 +165,16 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/admin/menu.tsx').then((m) => ({ Component: m.AdminMenuRoute })),
       },
       {
+        path: 'reports/daily',
+        lazy: () =>
+          import('./routes/admin/reports-daily.tsx').then((m) => ({ Component: m.AdminDailyReportRoute })),
+      },
+      {
+        path: 'reports/films',
+        lazy: () =>
+          import('./routes/admin/reports-films.tsx').then((m) => ({ Component: m.AdminFilmsReportRoute })),
+      },
+      {
         path: 'settings',
         lazy: () => import('./routes/admin/settings.tsx').then((m) => ({ Component: m.AdminSettingsRoute })),
       },

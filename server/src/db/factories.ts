@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { amountFor, gridLayout, lowestPrice, seatIds } from '@marquee/shared';
+import { amountFor, gridLayout, lowestPrice, seatIds, type BookingChannel } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SCREEN_ID, DEFAULT_SCREEN_NAME } from '../features/screens/screen-rules.ts';
 import { slugify } from '../features/programme/create-movie.ts';
@@ -72,6 +72,9 @@ export async function insertBooking(
     now: Date;
     status?: 'paid' | 'pending';
     expiresAt?: Date;
+    /** Where it was sold (default online); a comp costs nothing. */
+    channel?: BookingChannel;
+    complimentary?: boolean;
   },
 ) {
   const id = randomUUID();
@@ -82,7 +85,7 @@ export async function insertBooking(
     .from(shows)
     .where(eq(shows.id, fields.showId));
   if (!show) throw new Error(`No show ${fields.showId}`);
-  const amountPaise = amountFor(show.layout, show.prices, fields.seats);
+  const amountPaise = fields.complimentary ? 0 : amountFor(show.layout, show.prices, fields.seats);
   await db.insert(bookings).values({
     id,
     userId: fields.userId,
@@ -92,11 +95,13 @@ export async function insertBooking(
     status,
     expiresAt: fields.expiresAt ?? fields.now,
     paidAt: status === 'paid' ? fields.now : null,
+    channel: fields.channel ?? 'online',
+    complimentary: fields.complimentary ?? false,
   });
   await db
     .insert(bookingSeats)
     .values(fields.seats.map((seat) => ({ bookingId: id, showId: fields.showId, seat })));
-  if (status === 'paid') {
+  if (status === 'paid' && amountPaise > 0) {
     await db.insert(payments).values({
       id: randomUUID(),
       bookingId: id,

@@ -21,10 +21,12 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   type PgColumn,
   primaryKey,
@@ -118,32 +120,40 @@ export const verifications = pgTable(
 // The catalogue
 // ---------------------------------------------------------------------------------------------
 
-export const movies = pgTable('movies', {
-  id: uuid('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  title: text('title').notNull(),
-  year: text('year').notNull(),
-  rated: text('rated').notNull().default(''),
-  released: text('released').notNull().default(''),
-  runtime: text('runtime').notNull().default(''),
-  genre: text('genre').notNull().default(''),
-  director: text('director').notNull().default(''),
-  writer: text('writer').notNull().default(''),
-  actors: text('actors').notNull().default(''),
-  plot: text('plot').notNull().default(''),
-  language: text('language').notNull().default(''),
-  country: text('country').notNull().default(''),
-  awards: text('awards').notNull().default(''),
-  poster: text('poster').notNull().default(''),
-  /** Out of 10, one decimal; null when unrated ('N/A' on the detail page). */
-  rating: doublePrecision('rating'),
-  trailerLink: text('trailer_link'),
-  isFeatured: boolean('is_featured').notNull().default(false),
-  /** False once retired: hidden from buyers, no new shows or bookings (migration 0010). */
-  active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const movies = pgTable(
+  'movies',
+  {
+    id: uuid('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    year: text('year').notNull(),
+    rated: text('rated').notNull().default(''),
+    released: text('released').notNull().default(''),
+    runtime: text('runtime').notNull().default(''),
+    genre: text('genre').notNull().default(''),
+    director: text('director').notNull().default(''),
+    writer: text('writer').notNull().default(''),
+    actors: text('actors').notNull().default(''),
+    plot: text('plot').notNull().default(''),
+    language: text('language').notNull().default(''),
+    country: text('country').notNull().default(''),
+    awards: text('awards').notNull().default(''),
+    poster: text('poster').notNull().default(''),
+    /** Out of 10, one decimal; null when unrated ('N/A' on the detail page). */
+    rating: doublePrecision('rating'),
+    trailerLink: text('trailer_link'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    /** False once retired: hidden from buyers, no new shows or bookings (migration 0010). */
+    active: boolean('active').notNull().default(true),
+    /** The distributor's share of net takings, a percent 0–100 with two decimals (migration 0018). */
+    distributorSharePercent: numeric('distributor_share_percent', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(50),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('movies_distributor_share_range', sql`${t.distributorSharePercent} between 0 and 100`)],
+);
 
 /** A screen and its layout (CONTRACT §7); shows keep a snapshot of the layout they were made with. */
 export const screens = pgTable(
@@ -256,6 +266,9 @@ export const bookings = pgTable(
     ),
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_show_idx').on(t.showId),
+    index('bookings_show_paid_idx')
+      .on(t.showId)
+      .where(sql`${t.status} = 'paid'`),
     index('bookings_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
@@ -764,3 +777,9 @@ export const counterRefunds = pgTable(
     index('counter_refunds_shift_idx').on(t.shiftId),
   ],
 );
+
+/** The daily report emails claimed, one row per cinema day (migration 0018, CONTRACT §14). */
+export const reportEmailDays = pgTable('report_email_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+});

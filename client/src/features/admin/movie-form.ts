@@ -1,4 +1,6 @@
 import {
+  distributorShareMessage,
+  distributorSharePercentSchema,
   filmYearProblem,
   type CreateMovieRequest,
   type Movie,
@@ -28,6 +30,12 @@ export const movieTextFields = [
     type: 'url',
     placeholder: 'https://www.youtube.com/watch?v=…',
   },
+  {
+    name: 'distributorSharePercent',
+    label: 'Distributor share (% of net)',
+    inputMode: 'decimal',
+    placeholder: '50',
+  },
   { name: 'Plot', label: 'Plot', multiline: true },
 ] as const satisfies readonly {
   name: keyof CreateMovieRequest;
@@ -35,7 +43,7 @@ export const movieTextFields = [
   required?: boolean;
   type?: 'url';
   multiline?: boolean;
-  inputMode?: 'numeric';
+  inputMode?: 'numeric' | 'decimal';
   placeholder?: string;
 }[];
 
@@ -61,6 +69,10 @@ export function validateMovieForm(values: MovieFormValues, now = new Date()): Fi
   if (values.trailer_link.trim() && !httpUrl.test(values.trailer_link.trim())) {
     errors.trailer_link = 'Trailer link must be a URL';
   }
+  const share = values.distributorSharePercent.trim();
+  if (share && !distributorSharePercentSchema.safeParse(share).success) {
+    errors.distributorSharePercent = distributorShareMessage;
+  }
   return errors;
 }
 
@@ -79,7 +91,12 @@ export function toCreateMovieRequest(values: MovieFormValues): CreateMovieReques
 export function movieFormFromMovie(movie: Movie): MovieFormValues {
   const values = { ...emptyMovieForm, featured: movie.featured };
   for (const { name } of movieTextFields) {
-    values[name] = name === 'trailer_link' ? (movie.trailer_link ?? '') : movie[name];
+    values[name] =
+      name === 'trailer_link'
+        ? (movie.trailer_link ?? '')
+        : name === 'distributorSharePercent'
+          ? String(movie.distributorSharePercent)
+          : movie[name];
   }
   return values;
 }

@@ -27,6 +27,7 @@ const settings = {
       { minutesBefore: 30, refundPercent: 50 },
     ],
   },
+  reports: { dailyEmail: { at: '23:30', to: ['owner@example.com', 'accounts@example.com'] } },
 };
 
 describe('the settings form', () => {

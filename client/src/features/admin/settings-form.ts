@@ -8,6 +8,9 @@ export interface SettingsFormValues {
   invoicePrefix: string;
   offerMinutes: string;
   tiers: { minutesBefore: string; refundPercent: string }[];
+  /** The daily report email: the time and the addresses (comma-separated); both empty turn it off. */
+  dailyEmailAt: string;
+  dailyEmailTo: string;
 }
 
 export function toFormValues(settings: Settings): SettingsFormValues {
@@ -24,6 +27,8 @@ export function toFormValues(settings: Settings): SettingsFormValues {
       minutesBefore: String(t.minutesBefore),
       refundPercent: String(t.refundPercent),
     })),
+    dailyEmailAt: settings.reports.dailyEmail?.at ?? '',
+    dailyEmailTo: settings.reports.dailyEmail?.to.join(', ') ?? '',
   };
 }
 
@@ -55,6 +60,18 @@ export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
         refundPercent: numberOf(t.refundPercent),
       })),
     },
+    reports: {
+      dailyEmail:
+        values.dailyEmailAt.trim() === '' && values.dailyEmailTo.trim() === ''
+          ? null
+          : {
+              at: values.dailyEmailAt.trim(),
+              to: values.dailyEmailTo
+                .split(/[,;\s]+/)
+                .map((a) => a.trim())
+                .filter(Boolean),
+            },
+    },
   };
   return body as SettingsUpdate;
 }
@@ -64,6 +81,6 @@ export function toSettingsUpdate(values: SettingsFormValues): SettingsUpdate {
  * → 'tax.ticketSlabs'. Null when it names none.
  */
 export function fieldOfProblem(message: string): string | null {
-  const match = /^((?:cinema|tax|cancellation|waitlist)\.\w+)/.exec(message);
+  const match = /^((?:cinema|tax|cancellation|waitlist)\.\w+|reports\.dailyEmail)/.exec(message);
   return match ? match[1]! : null;
 }

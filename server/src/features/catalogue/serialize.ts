@@ -41,6 +41,7 @@ export function toMovie(row: MovieRow): Movie {
     Poster: row.poster,
     // Empty when unrated (CONTRACT §8): cards then show the spec's 8.0, the detail page N/A.
     Ratings: row.rating === null ? '' : row.rating.toFixed(1),
+    distributorSharePercent: Number(row.distributorSharePercent),
   };
 }
 

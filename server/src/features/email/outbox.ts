@@ -10,7 +10,8 @@ export type EmailKind =
   | 'show-moved'
   | 'password-reset'
   | 'waitlist-offer'
-  | 'waitlist-closed';
+  | 'waitlist-closed'
+  | 'daily-report';
 
 /** Where and when a show was before it moved: what the show-moved email says it was. */
 export interface ShowWas {
@@ -20,12 +21,25 @@ export interface ShowWas {
 }
 
 export type EmailEvent =
-  | { kind: Exclude<EmailKind, 'password-reset' | 'show-moved' | 'waitlist-closed'>; bookingId: string }
+  | {
+      kind: Exclude<EmailKind, 'password-reset' | 'show-moved' | 'waitlist-closed' | 'daily-report'>;
+      bookingId: string;
+    }
   /** A waiting-list entry closed without an offer (CONTRACT §13): told once per entry. */
   | { kind: 'waitlist-closed'; entryId: string }
   /** `change` names the move (a show may move more than once): one email per booking per move. */
   | { kind: 'show-moved'; bookingId: string; change: string; was: ShowWas }
-  | { kind: 'password-reset'; to: string; name: string; url: string; key: string };
+  | { kind: 'password-reset'; to: string; name: string; url: string; key: string }
+  /** The day's report (CONTRACT §14), rendered when it is queued: one per cinema day. */
+  | {
+      kind: 'daily-report';
+      date: string;
+      to: string[];
+      subject: string;
+      text: string;
+      html: string;
+      csv: string;
+    };
 
 /**
  * Queues an email in the caller's transaction, so it exists exactly when the change it tells of
@@ -34,17 +48,30 @@ export type EmailEvent =
  */
 export async function enqueueEmail(db: Queryable, event: EmailEvent): Promise<void> {
   const row =
-    event.kind === 'password-reset'
+    event.kind === 'daily-report'
       ? {
           kind: event.kind,
-          dedupeKey: `password-reset:${event.key}`,
-          payload: { to: event.to, name: event.name, url: event.url },
+          dedupeKey: `daily-report:${event.date}`,
+          payload: {
+            to: event.to,
+            date: event.date,
+            subject: event.subject,
+            text: event.text,
+            html: event.html,
+            csv: event.csv,
+          },
         }
       : event.kind === 'waitlist-closed'
         ? {
             kind: event.kind,
             dedupeKey: `waitlist-closed:${event.entryId}`,
             payload: { entryId: event.entryId },
+          }
+      : event.kind === 'password-reset'
+        ? {
+            kind: event.kind,
+            dedupeKey: `password-reset:${event.key}`,
+            payload: { to: event.to, name: event.name, url: event.url },
           }
         : event.kind === 'show-moved'
           ? {

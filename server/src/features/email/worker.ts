@@ -130,6 +130,29 @@ async function render(
   row: OutboxRow,
   { tickets, brand, timeZone }: { tickets: TicketCodes; brand: Brand; timeZone: string },
 ): Promise<OutgoingEmail | null> {
+  if (row.kind === 'daily-report') {
+    const p = row.payload as {
+      to: string[];
+      date: string;
+      subject: string;
+      text: string;
+      html: string;
+      csv: string;
+    };
+    return {
+      to: p.to.join(', '),
+      subject: p.subject,
+      text: p.text,
+      html: p.html,
+      attachments: [
+        {
+          filename: `daily-report-${p.date}.csv`,
+          content: Buffer.from(`\uFEFF${p.csv}`, 'utf8'),
+          contentType: 'text/csv; charset=utf-8',
+        },
+      ],
+    };
+  }
   if (row.kind === 'password-reset') {
     const { to, name, url } = row.payload as { to: string; name: string; url: string };
     return passwordResetEmail(brand, to, name, url);

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ratingFromText, type CreateMovieInput, type Movie } from '@marquee/shared';
+import {
+  DEFAULT_DISTRIBUTOR_SHARE_PERCENT,
+  ratingFromText,
+  type CreateMovieInput,
+  type Movie,
+} from '@marquee/shared';
 import { eq, like, or } from 'drizzle-orm';
 import { pgError, type Db } from '../../db/client.ts';
 import { movies } from '../../db/schema.ts';
@@ -63,6 +68,7 @@ export async function createMovie(db: Db, input: CreateMovieInput, now: Date): P
             rating: ratingFromText(input.Ratings),
             trailerLink: input.trailer_link,
             isFeatured: input.featured,
+            distributorSharePercent: input.distributorSharePercent ?? DEFAULT_DISTRIBUTOR_SHARE_PERCENT,
             createdAt: now,
             updatedAt: now,
           })

@@ -36,6 +36,7 @@ const columns = {
   trailer_link: 'trailerLink',
   featured: 'isFeatured',
   active: 'active',
+  distributorSharePercent: 'distributorSharePercent',
 } as const satisfies Partial<Record<keyof UpdateMovieInput, keyof MovieRow>>;
 
 export const HAS_SHOWS_MESSAGE = 'This movie has shows, so it cannot be deleted. Retire it instead.';

@@ -4,7 +4,9 @@ import {
   defaultCancellationTiers,
   defaultFoodRate,
   defaultWaitlistSettings,
+  defaultReportsSettings,
   defaultTicketSlabs,
+  reportsSettingsSchema,
   settingsSchema,
   settingsUpdateSchema,
   taxSettingsSchema,
@@ -25,7 +27,7 @@ import { recordAudit } from '../audit/record.ts';
  * once on every process, with no cache to invalidate.
  */
 
-const SECTIONS = ['cinema', 'tax', 'cancellation', 'waitlist'] as const;
+const SECTIONS = ['cinema', 'tax', 'cancellation', 'waitlist', 'reports'] as const;
 /** Not an admin setting: the calendar the process runs on (CINEMA_TIMEZONE), for invoice years. */
 const CALENDAR = 'calendar';
 
@@ -80,6 +82,7 @@ export async function readSettings(db: Queryable): Promise<Settings & { timeZone
     ...defaultCancellation,
     ...byKey.get('cancellation'),
   });
+  const reports = reportsSettingsSchema.safeParse({ ...defaultReportsSettings, ...byKey.get('reports') });
   const timeZone = (byKey.get(CALENDAR) as { timeZone?: string } | undefined)?.timeZone ?? 'Asia/Kolkata';
   return {
     cinema: cinema.success
@@ -97,6 +100,7 @@ export async function readSettings(db: Queryable): Promise<Settings & { timeZone
     tax: tax.success ? tax.data : defaultTax,
     waitlist: waitlist.success ? waitlist.data : defaultWaitlistSettings,
     cancellation: cancellation.success ? cancellation.data : defaultCancellation,
+    reports: reports.success ? reports.data : defaultReportsSettings,
     timeZone,
   };
 }
@@ -132,7 +136,7 @@ export async function updateSettings({
   return db.transaction(async (tx) => {
     // One admin's change at a time: the rows are locked before they are read and merged.
     await tx.execute(
-      sql`select key from settings where key in ('cinema', 'tax', 'cancellation', 'waitlist') for update`,
+      sql`select key from settings where key in ('cinema', 'tax', 'cancellation', 'waitlist', 'reports') for update`,
     );
     const { timeZone: _timeZone, ...current } = await readSettings(tx);
     const next = {
@@ -140,6 +144,7 @@ export async function updateSettings({
       tax: { ...current.tax, ...parsed.data.tax },
       waitlist: { ...current.waitlist, ...parsed.data.waitlist },
       cancellation: { ...current.cancellation, ...parsed.data.cancellation },
+      reports: { ...current.reports, ...parsed.data.reports },
     };
     const checked = settingsSchema.safeParse(next);
     if (!checked.success) throw badRequest(problem(checked.error));

@@ -1,5 +1,7 @@
 import {
   CalendarPlus,
+  ChartColumn,
+  ReceiptIndianRupee,
   LogOut,
   Clapperboard,
   Film,
@@ -30,6 +32,8 @@ const links = [
   { to: '/admin/bookings', label: 'Bookings', icon: TicketCheck, end: false },
   { to: '/admin/refunds', label: 'Refunds', icon: HandCoins, end: false },
   { to: '/admin/users', label: 'Users', icon: Users, end: false },
+  { to: '/admin/reports/daily', label: 'Daily Report', icon: ChartColumn, end: false },
+  { to: '/admin/reports/films', label: 'Films Report', icon: ReceiptIndianRupee, end: false },
   { to: '/admin/audit', label: 'Audit Log', icon: ScrollText, end: false },
   { to: '/admin/menu', label: 'Food & Drinks', icon: Popcorn, end: false },
   { to: '/admin/settings', label: 'Settings', icon: Settings, end: false },

@@ -259,6 +259,45 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </div>
       </fieldset>
 
+      <fieldset className={fieldset}>
+        <legend className={legend}>Reports</legend>
+        <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
+          The daily report is emailed once a day at this time (the cinema&rsquo;s clock). Leave both empty to
+          send none.
+        </p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Daily report email at"
+            hint="24-hour time, such as 23:30"
+            error={errorFor('reports.dailyEmail')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="reports.dailyEmail.at"
+                type="time"
+                className={inputClassName}
+                value={values.dailyEmailAt}
+                onChange={(e) => setValues((v) => ({ ...v, dailyEmailAt: e.currentTarget.value }))}
+              />
+            )}
+          </Field>
+          <Field label="Send it to" hint="Email addresses, separated by commas">
+            {(control) => (
+              <input
+                {...control}
+                name="reports.dailyEmail.to"
+                type="text"
+                inputMode="email"
+                className={inputClassName}
+                value={values.dailyEmailTo}
+                onChange={(e) => setValues((v) => ({ ...v, dailyEmailTo: e.currentTarget.value }))}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+
       <button type="submit" className={buttonClassName('primary')} disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save settings'}
       </button>

@@ -1,0 +1,130 @@
+import { addDays, formatRupees, isIsoDate, zonedDate } from '@marquee/shared';
+import { Download, Printer } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
+import { filmsReportCsvUrl, useFilmsReport } from '../api/reports.ts';
+import { inputClassName } from './field.tsx';
+import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
+import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
+import { ReportPrintStyles } from './report-print.tsx';
+
+const num = `${tdClassName} text-right tabular-nums whitespace-nowrap`;
+const numHead = `${thClassName} text-right`;
+const heads = ['Shows', 'Admissions', 'Gross', 'GST', 'Net', 'Share %', 'Distributor share'];
+
+/** /admin/reports/films: per film what was taken and what is owed to its distributor. */
+export function FilmsReportPage() {
+  const timeZone = useCinemaTimeZone();
+  const [params, setParams] = useSearchParams();
+  const today = zonedDate(new Date(), timeZone);
+  const from = isIsoDate(params.get('from') ?? '') ? params.get('from')! : `${today.slice(0, 8)}01`;
+  const to = isIsoDate(params.get('to') ?? '') ? params.get('to')! : today;
+  const isOrdered = from <= to;
+  const report = useFilmsReport(isOrdered ? from : '', to);
+  const set = (key: 'from' | 'to', value: string) => {
+    if (isIsoDate(value)) setParams({ from, to, [key]: value }, { replace: true });
+  };
+
+  return (
+    <div className="marquee-report space-y-6">
+      <ReportPrintStyles />
+      <div className="marquee-report-controls flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="films-from" className="block text-sm font-medium">
+            From
+          </label>
+          <input
+            id="films-from"
+            type="date"
+            value={from}
+            onChange={(e) => set('from', e.target.value)}
+            className={`${inputClassName} mt-1 w-44`}
+          />
+        </div>
+        <div>
+          <label htmlFor="films-to" className="block text-sm font-medium">
+            To
+          </label>
+          <input
+            id="films-to"
+            type="date"
+            value={to}
+            min={from}
+            max={addDays(from, 365)}
+            onChange={(e) => set('to', e.target.value)}
+            className={`${inputClassName} mt-1 w-44`}
+          />
+        </div>
+        <a href={filmsReportCsvUrl(from, to)} download className={buttonClassName('secondary')}>
+          <Download aria-hidden className="size-4" /> Download CSV
+        </a>
+        <button type="button" onClick={() => window.print()} className={buttonClassName('secondary')}>
+          <Printer aria-hidden className="size-4" /> Print
+        </button>
+      </div>
+      <p className="hidden text-base font-semibold print:block">
+        Films report · {from} to {to}
+      </p>
+      {!isOrdered ? (
+        <ErrorState message="From must not be after To" />
+      ) : report.isPending ? (
+        <LoadingState label="Loading the report..." />
+      ) : report.isError ? (
+        <ErrorState
+          message={
+            report.error instanceof ApiError ? report.error.message : 'Failed to fetch the films report'
+          }
+        />
+      ) : report.data.films.length === 0 ? (
+        <EmptyState title="No shows in this period" detail="Pick other days to see what each film took." />
+      ) : (
+        <TableFrame caption={`Films report, ${from} to ${to}`} isBusy={report.isPlaceholderData}>
+          <thead className="border-b border-zinc-200 dark:border-zinc-800">
+            <tr>
+              <th scope="col" className={thClassName}>
+                Film
+              </th>
+              {heads.map((h) => (
+                <th key={h} scope="col" className={numHead}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {report.data.films.map((f) => (
+              <tr key={f.movieId}>
+                <th scope="row" className={`${tdClassName} text-left font-medium`}>
+                  {f.film}
+                </th>
+                <td className={num}>{f.shows}</td>
+                <td className={num}>{f.admissions}</td>
+                <td className={num}>{formatRupees(f.gross)}</td>
+                <td className={num}>{formatRupees(f.gst)}</td>
+                <td className={num}>{formatRupees(f.net)}</td>
+                <td className={num}>{f.distributorSharePercent}%</td>
+                <td className={num}>{formatRupees(f.distributorShare)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-zinc-200 font-semibold dark:border-zinc-700">
+            <tr>
+              <th scope="row" className={`${tdClassName} text-left`}>
+                Total
+              </th>
+              <td className={num}>{report.data.totals.shows}</td>
+              <td className={num}>{report.data.totals.admissions}</td>
+              <td className={num}>{formatRupees(report.data.totals.gross)}</td>
+              <td className={num}>{formatRupees(report.data.totals.gst)}</td>
+              <td className={num}>{formatRupees(report.data.totals.net)}</td>
+              <td className={num} />
+              <td className={num}>{formatRupees(report.data.totals.distributorShare)}</td>
+            </tr>
+          </tfoot>
+        </TableFrame>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminToken,
+  cinemaDates,
+  createMovie,
+  createShows,
+  paidBooking,
+  signInAdminInPage,
+  soonSlot,
+  withdrawCreatedShows,
+} from './admin-fixtures.ts';
+import { openTestBrowser, seriousViolations } from './browser.ts';
+
+// CONTRACT §14: the daily and films reports and the dashboard's charts, in both themes, at 360 px,
+// axe-clean, each chart with its figures as a table.
+
+const shots = process.env.MARQUEE_SCREENSHOTS;
+if (shots) fs.mkdirSync(shots, { recursive: true });
+let admin: string;
+let date: string;
+let title: string;
+
+beforeAll(async () => {
+  admin = await adminToken();
+  const { timeZone } = await cinemaDates();
+  const movie = await createMovie(admin);
+  title = movie.title;
+  const slot = soonSlot(timeZone, 2 * 3600);
+  date = slot.date;
+  const [show] = await createShows(admin, movie._id, slot.date, [slot.time], 150);
+  await paidBooking(show!._id, ['D5', 'D6']);
+});
+afterAll(() => withdrawCreatedShows(admin));
+
+describe('the reports', () => {
+  it('the daily report shows the day per show and class, prints, and passes axe in both themes and at 360 px', async () => {
+    const { page } = await openTestBrowser();
+    await signInAdminInPage(page);
+    await page.goto(`/admin/reports/daily?date=${date}`);
+    await page.getByRole('heading', { name: 'Daily report', level: 1 }).waitFor();
+    const section = page.getByRole('region', { name: new RegExp(title) }).first();
+    await section.waitFor();
+    const row = section.getByRole('row', { name: /Standard/ });
+    expect(await row.textContent()).toMatch(/₹150.*0.*2.*₹300/);
+    expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe(date);
+    const csv = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+    expect(csv).toBe(`/api/admin/reports/daily?date=${date}&format=csv`);
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      if (colorScheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      expect(await seriousViolations(page), colorScheme).toEqual([]);
+      if (shots) await page.screenshot({ path: `${shots}/daily-report-${colorScheme}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await seriousViolations(page)).toEqual([]);
+    // The page itself never scrolls sideways; wide tables scroll in their own region.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    if (shots) await page.screenshot({ path: `${shots}/daily-report-360.png`, fullPage: true });
+
+    await page.emulateMedia({ media: 'print' });
+    if (shots) await page.setViewportSize({ width: 1100, height: 800 });
+    const pdf = await page.pdf({ format: 'A4', landscape: true, printBackground: true });
+    expect(pdf.length).toBeGreaterThan(1000);
+    await page.context().close();
+  });
+
+  it('the films report lists the film with its distributor share', async () => {
+    const { page } = await openTestBrowser();
+    await signInAdminInPage(page);
+    await page.goto(`/admin/reports/films?from=${date}&to=${date}`);
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/50%/);
+    expect(await seriousViolations(page)).toEqual([]);
+    if (shots) await page.screenshot({ path: `${shots}/films-report.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('the dashboard draws its three charts, each with a table of the same figures', async () => {
+    const { page } = await openTestBrowser();
+    await signInAdminInPage(page);
+    await page.goto('/admin');
+    for (const name of ['Sales per day', "Today's occupancy", 'Revenue by channel']) {
+      await page.getByRole('heading', { name }).waitFor();
+    }
+    expect(await page.getByRole('img', { name: /Gross sales per day/ }).count()).toBe(1);
+    const occupancy = page.getByRole('region', { name: "Today's occupancy" });
+    await occupancy.getByText('Show the figures as a table').click();
+    const showRow = occupancy.getByRole('row', { name: new RegExp(title) });
+    expect(await showRow.textContent()).toMatch(/2.*\d+.*%/);
+    await page.getByRole('heading', { name: 'Today against the same day last week' }).waitFor();
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      if (colorScheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      expect(await seriousViolations(page), colorScheme).toEqual([]);
+      if (shots) await page.screenshot({ path: `${shots}/dashboard-${colorScheme}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await seriousViolations(page)).toEqual([]);
+    if (shots) await page.screenshot({ path: `${shots}/dashboard-360.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+});
