@@ -67,20 +67,20 @@ export async function enqueueEmail(db: Queryable, event: EmailEvent): Promise<vo
             dedupeKey: `waitlist-closed:${event.entryId}`,
             payload: { entryId: event.entryId },
           }
-      : event.kind === 'password-reset'
-        ? {
-            kind: event.kind,
-            dedupeKey: `password-reset:${event.key}`,
-            payload: { to: event.to, name: event.name, url: event.url },
-          }
-        : event.kind === 'show-moved'
+        : event.kind === 'password-reset'
           ? {
               kind: event.kind,
-              dedupeKey: `show-moved:${event.bookingId}:${event.change}`,
-              bookingId: event.bookingId,
-              payload: { was: event.was },
+              dedupeKey: `password-reset:${event.key}`,
+              payload: { to: event.to, name: event.name, url: event.url },
             }
-          : { kind: event.kind, dedupeKey: `${event.kind}:${event.bookingId}`, bookingId: event.bookingId };
+          : event.kind === 'show-moved'
+            ? {
+                kind: event.kind,
+                dedupeKey: `show-moved:${event.bookingId}:${event.change}`,
+                bookingId: event.bookingId,
+                payload: { was: event.was },
+              }
+            : { kind: event.kind, dedupeKey: `${event.kind}:${event.bookingId}`, bookingId: event.bookingId };
   // Due at once, whatever the clock of the process that sends it says.
   await db
     .insert(emailOutbox)
