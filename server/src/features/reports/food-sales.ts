@@ -1,4 +1,7 @@
+import { taxLine } from '@marquee/shared';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { bookingItems, bookings, shows } from '../../db/schema.ts';
 
 /** One product's sales for the shows of a period, in paise. */
 export interface FoodLine {
@@ -11,13 +14,9 @@ export interface FoodLine {
 
 /**
  * The food and drink sold with the paid bookings of the shows starting in [start, end) (CONTRACT
- * §12, §14), one line per product, GST at each line's own rate through shared/src/gst.ts.
- *
- * The food feature's `booking_items` table is not on main yet: until it is, nothing is sold and
- * this answers no lines. Wiring it is this one query — per product (name, unit price, tax rate) of
- * the paid bookings of those shows: sum(quantity); then each booking line taxed with
- * taxLine(quantity × unit price, rate) as its invoice line is, and summed. Counter sales without a
- * show belong to the day they were paid.
+ * §12, §14), one line per product name. Each booking's line is taxed as its invoice line is
+ * (taxLine of quantity × unit price at the line's own rate, shared/src/gst.ts) and then summed, so
+ * the report equals the invoices to the paisa. A booking cancelled or refunded counts nowhere.
  */
 export async function foodSales({
   db,
@@ -28,8 +27,25 @@ export async function foodSales({
   start: Date;
   end: Date;
 }): Promise<FoodLine[]> {
-  void db;
-  void start;
-  void end;
-  return [];
+  const rows = await db
+    .select({
+      name: bookingItems.name,
+      quantity: bookingItems.quantity,
+      unitPricePaise: bookingItems.unitPricePaise,
+      taxRate: bookingItems.taxRate,
+    })
+    .from(bookingItems)
+    .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
+    .innerJoin(shows, eq(shows.id, bookings.showId))
+    .where(and(eq(bookings.status, 'paid'), gte(shows.startsAt, start), lt(shows.startsAt, end)));
+  const byName = new Map<string, FoodLine>();
+  for (const row of rows) {
+    const line = taxLine(row.quantity * row.unitPricePaise, row.taxRate);
+    const total = byName.get(row.name) ?? { name: row.name, quantity: 0, gross: 0, gst: 0 };
+    total.quantity += row.quantity;
+    total.gross += line.price;
+    total.gst += line.cgst + line.sgst;
+    byName.set(row.name, total);
+  }
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

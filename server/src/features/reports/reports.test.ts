@@ -332,3 +332,46 @@ describe('the films report', () => {
     expect(plain.json().movie.distributorSharePercent).toBe(50);
   });
 });
+
+describe('food and drink in the daily report', () => {
+  it('counts the items of paid bookings per product, taxed as their invoice lines, and no others', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: admin.bearer,
+      payload: { name: 'Report Popcorn', price: 250, taxRate: 5 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const productId = created.json<{ product: { _id: string } }>().product._id;
+    const startsAt = new Date(t.clock.now.getTime() + 4 * 86_400_000);
+    const foodDay = zonedDate(startsAt, t.config.CINEMA_TIMEZONE);
+    const show = await insertShow(db(), { movieId: otherFilmId, startsAt, pricePaise: 10_000 });
+    const withItems = async (seats: string[], quantity: number, pay: boolean) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings/create',
+        headers: buyer.bearer,
+        payload: { showId: show.id, selectedSeats: seats, items: [{ productId, quantity }] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { url } = response.json<{ url: string }>();
+      if (pay) {
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/payments/${url.split('/pay/')[1]}/sandbox-pay`,
+          headers: buyer.bearer,
+        });
+      }
+    };
+    await withItems(['A1'], 2, true);
+    await withItems(['A2'], 1, true);
+    await withItems(['A3'], 3, false); // unpaid: counts nowhere
+    const report = (await daily(`date=${foodDay}`)).json<DailyReportResponse>();
+    // Two invoice lines: ₹500 at 5 % (GST 23.81) and ₹250 (GST 11.90).
+    expect(report.food.lines).toEqual([
+      { name: 'Report Popcorn', quantity: 3, gross: 750, gst: 35.71, net: 714.29 },
+    ]);
+    expect(report.totals.food).toEqual({ gross: 750, gst: 35.71, net: 714.29 });
+    expect(report.totals.gross).toBe(report.totals.tickets.gross + 750);
+  });
+});
