@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { seatIds } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import { insertMovie, insertShow, insertUser } from '../db/factories.ts';
+import { products } from '../db/schema.ts';
+import { cashUpOf, openShift, refundAtCounter, sellAtCounter } from '../features/boxoffice/index.ts';
+import { closeShift, expectedCashPaise } from '../features/boxoffice/shifts.ts';
 import { cancelBooking } from '../features/bookings/cancel-booking.ts';
 import { createBooking } from '../features/bookings/create-booking.ts';
 import { KnownSeats } from '../features/bookings/layout-rules.ts';
@@ -26,6 +30,11 @@ export const SHOWS = 2;
 export const SEATS_PER_SHOW = 6;
 export const USERS = 3;
 export const WINDOW_SECONDS = 600;
+export const CASHIERS = 2;
+export const PRODUCTS = 2;
+/** Each world's menu: stock of each product (decision 0021, food and drink). */
+const STOCK = [3, 2];
+const FLOATS = [100_000, 50_000];
 const PRICE_PAISE = 25_000;
 /** The runner's own channel: a NOTIFY on it marks "everything before has been delivered". */
 const BARRIER_CHANNEL = 'marquee_sim_barrier';
@@ -42,6 +51,8 @@ export type Op =
       gateway: 'sandbox' | 'stripe' | 'razorpay';
       gap: boolean;
       failCheckout: boolean;
+      /** Food and drink claimed with the seats (CONTRACT §12): product index and quantity. */
+      items?: { product: number; quantity: number }[];
     }
   | { op: 'pay'; proc: number; pick: number; deliver: boolean }
   | { op: 'deliver'; proc: number; pick: number }
@@ -53,7 +64,18 @@ export type Op =
   | { op: 'retry'; proc: number; pick: number }
   | { op: 'crash'; pick: number }
   | { op: 'restart'; proc: number }
-  | { op: 'browse'; proc: number; show: number };
+  | { op: 'browse'; proc: number; show: number }
+  | {
+      op: 'counterSell';
+      proc: number;
+      cashier: number;
+      show: number;
+      seats: number[];
+      method: 'cash' | 'card' | 'upi';
+      extra: number;
+    }
+  | { op: 'counterRefund'; proc: number; cashier: number; pick: number }
+  | { op: 'shift'; proc: number; cashier: number };
 /** `crash`: the actor dies when it reaches a gateway's refund call (after claiming the refund). */
 export type Command = Op & { sched: number[]; leave: number; crash?: boolean };
 
@@ -163,6 +185,11 @@ export class World {
   private staff = '';
   private shows: { id: string; startsAt: Date; seats: string[] }[] = [];
   private bookingIds: string[] = [];
+  private counterBookingIds: string[] = [];
+  private cashiers: string[] = [];
+  private productIds: string[] = [];
+  /** Cash the simulated counters took minus cash they paid back, as the cashiers saw it. */
+  private drawerPaise = 0;
   private statuses = new Map<string, string>();
   private step = 0;
   now: Date;
@@ -206,6 +233,27 @@ export class World {
       role: 'admin',
     });
     this.staff = staff.id;
+    for (let i = 0; i < CASHIERS; i++) {
+      const cashier = await insertUser(db, {
+        name: `Cashier ${i}`,
+        email: `sim-${label}-cashier-${i}@example.com`,
+        role: 'staff',
+      });
+      this.cashiers.push(this.alias(cashier.id, 'c'));
+      const shift = await openShift({ db, userId: cashier.id, openingFloatPaise: FLOATS[i]!, now: this.now });
+      this.alias(shift.id, 'f');
+    }
+    for (let i = 0; i < PRODUCTS; i++) {
+      const id = randomUUID();
+      await db.insert(products).values({
+        id,
+        name: `Sim ${label} product ${i}`,
+        pricePaise: 10_000 + i * 5_000,
+        taxRate: 5,
+        stock: STOCK[i]!,
+      });
+      this.productIds.push(this.alias(id, 'm'));
+    }
     const movie = await insertMovie(db, { title: `Sim ${label}` });
     for (let i = 0; i < SHOWS; i++) {
       const startsAt = new Date(this.now.getTime() + (i + 1) * 3_600_000);
@@ -346,6 +394,12 @@ export class World {
         const gateway = this.gateways[command.gateway];
         if (command.failCheckout && command.gateway !== 'sandbox') this.ledger.failNextCheckout = true;
         const seats = [...new Set(command.seats.map((n) => show.seats[n % show.seats.length]!))];
+        const wanted = new Map<string, number>();
+        for (const item of command.items ?? []) {
+          const productId = this.productIds[item.product % PRODUCTS]!;
+          wanted.set(productId, (wanted.get(productId) ?? 0) + item.quantity);
+        }
+        const items = [...wanted].map(([productId, quantity]) => ({ productId, quantity }));
         const p = process!;
         this.actor(
           'hold',
@@ -364,6 +418,7 @@ export class World {
                 rules: { gapRule: command.gap, releaseMinutes: 60 },
                 known: p.known,
                 limits: { windowSeconds: WINDOW_SECONDS, maxUnpaid: 3, maxPerShow: 1 },
+                ...(items.length ? { items } : {}),
               });
             } finally {
               p.seatMaps.invalidate(show.id);
@@ -380,6 +435,7 @@ export class World {
       case 'pay': {
         // Buyers pay checkouts their gateway would still take: not paid yet, not closed there.
         const payments = (await this.payments()).filter((payment) => {
+          if (payment.gateway === 'counter') return false;
           const entry = this.ledger.entries.get(payment.ref);
           return !entry || (!entry.closed && !entry.capturedPaise);
         });
@@ -543,6 +599,117 @@ export class World {
         await process!.seatMaps.read(show.id, this.now.getTime());
         return false;
       }
+      case 'counterSell': {
+        // The box office's sale route (boxoffice/routes.ts): the use case, then the seat map.
+        const show = this.shows[command.show % SHOWS]!;
+        const seats = [...new Set(command.seats.map((n) => show.seats[n % show.seats.length]!))];
+        const cashierId = this.cashiers[command.cashier % CASHIERS]!;
+        const p = process!;
+        const { method } = command;
+        const tendered = method === 'cash' ? seats.length * PRICE_PAISE + command.extra * 100 : undefined;
+        this.actor(
+          'counterSell',
+          p.index,
+          async () => {
+            try {
+              return await sellAtCounter({
+                db: p.db,
+                seller: { id: cashierId, isAdmin: false },
+                input: {
+                  showId: show.id,
+                  seatIds: seats,
+                  payment:
+                    method === 'cash'
+                      ? { method, tenderedPaise: tendered }
+                      : { method, reference: `${method}-${this.step}` },
+                },
+                known: p.known,
+                rules: { gapRule: false, releaseMinutes: 60 },
+                now: this.now,
+                windowSeconds: WINDOW_SECONDS,
+              });
+            } finally {
+              p.seatMaps.invalidate(show.id);
+            }
+          },
+          (sold) => {
+            this.counterBookingIds.push(this.alias(sold.bookingId, 'b'));
+            if (tendered !== undefined) this.drawerPaise += tendered - sold.changePaise;
+            return `sold ${sold.bookingId} ${seats.join(',')} ${method} change ${sold.changePaise}`;
+          },
+        );
+        return true;
+      }
+      case 'counterRefund': {
+        // Counter sales and online bookings alike may be brought to the counter.
+        const all = [...this.counterBookingIds, ...this.bookingIds];
+        if (!all.length) return false;
+        const bookingId = all[command.pick % all.length]!;
+        const refunderId = this.cashiers[command.cashier % CASHIERS]!;
+        const p = process!;
+        this.actor(
+          'counterRefund',
+          p.index,
+          async () => {
+            // The refund route's lines (boxoffice/routes.ts): the use case, the seat map, the gateway.
+            const outcome = await refundAtCounter({
+              db: p.db,
+              refunder: { id: refunderId },
+              bookingId,
+              reason: 'sim',
+              now: this.now,
+            });
+            p.seatMaps.invalidate(outcome.showId);
+            const refunds = outcome.gatewayRefundId
+              ? await carryOutRefunds(this.refundDeps(p), [outcome.gatewayRefundId])
+              : [];
+            return { outcome, refunds };
+          },
+          ({ outcome, refunds }) => {
+            if (outcome.method === 'cash') this.drawerPaise -= outcome.amountPaise;
+            return (
+              `refunded ${bookingId} ${outcome.method} ${outcome.amountPaise}` +
+              (outcome.gatewayRefundId ? ` refund ${refunds[0]?.status ?? 'claimed elsewhere'}` : '')
+            );
+          },
+        );
+        return true;
+      }
+      case 'shift': {
+        // Closes the cashier's open shift (racing sales on it), or opens a new one with a float.
+        const index = command.cashier % CASHIERS;
+        const cashierId = this.cashiers[index]!;
+        const p = process!;
+        const open = await this.rows<{ id: string }>(
+          sql`select id from shifts where user_id = ${cashierId} and closed_at is null`,
+        );
+        this.actor(
+          'shift',
+          p.index,
+          async () => {
+            if (open[0]) {
+              const closed = await closeShift({
+                db: p.db,
+                shiftId: open[0].id,
+                actor: { id: cashierId, isAdmin: false },
+                countedCashPaise: 0,
+                now: this.now,
+              });
+              return `closed ${closed.id}`;
+            }
+            const opened = await openShift({
+              db: p.db,
+              userId: cashierId,
+              openingFloatPaise: FLOATS[index]!,
+              now: this.now,
+            });
+            this.alias(opened.id, 'f');
+            return `opened ${opened.id}`;
+          },
+          (done) => done,
+        );
+        return true;
+      }
     }
   }
 
@@ -612,6 +779,8 @@ export class World {
       ...(await this.transitionProblems()),
       ...(await this.seatMapProblems()),
       ...(await this.invoiceProblems()),
+      ...(await this.counterProblems()),
+      ...(await this.stockProblems()),
     );
     if (found.length) {
       const message = this.named(found.join('; '));
@@ -625,7 +794,7 @@ export class World {
     const refunds = await this.rows<{ id: string; ref: string; gateway: string; status: string }>(sql`
       select r.id, r.payment_ref as ref, r.gateway, r.status from refunds r
       join payments p on p.id = r.payment_id join bookings b on b.id = p.booking_id
-      where b.show_id in ${this.showIds}`);
+      where b.show_id in ${this.showIds} and r.gateway <> 'counter'`);
     const byRef = new Map(refunds.map((refund) => [refund.ref, refund]));
     for (const entry of this.ledger.entries.values()) {
       const made = paidBack(entry);
@@ -700,6 +869,96 @@ export class World {
           `${row.series} serials of ${row.year} are not 1…${row.n} (from ${row.lo} to ${row.hi}, ${row.distinct} distinct)`,
         );
     }
+    return problems;
+  }
+
+  /**
+   * The box office (CONTRACT §11). Each shift's expected cash, as the feature's cash-up answers
+   * it, equals float + cash taken − cash paid back, summed here from the payments and refunds
+   * rows (the sale's and refund's counter rows say only which shift and method); the shifts'
+   * cash together equals what the simulated cashiers took and paid back. A counter payment ends
+   * as a paid counter booking of existing seats, all claimed, for its amount, or refunded in full.
+   */
+  private async counterProblems(): Promise<string[]> {
+    const problems: string[] = [];
+    const shiftRows = await this.rows<{ id: string; float: number; expected: number }>(sql`
+      select s.id, s.opening_float_paise as float,
+        (s.opening_float_paise
+          + coalesce((select sum(p.amount_paise) from payments p join counter_sales cs on cs.payment_id = p.id
+              where cs.shift_id = s.id and cs.method = 'cash' and p.gateway = 'counter'), 0)
+          - coalesce((select sum(r.amount_paise) from refunds r join counter_refunds cr on cr.refund_id = r.id
+              join payments p on p.id = r.payment_id join counter_sales cs on cs.payment_id = p.id
+              where cr.shift_id = s.id and cs.method = 'cash' and r.status = 'succeeded'), 0))::int as expected
+      from shifts s where s.user_id in ${this.cashiers}`);
+    let drawers = 0;
+    for (const shift of shiftRows) {
+      this.alias(shift.id, 'f');
+      const answered = expectedCashPaise(shift.float, await cashUpOf(this.database.db, shift.id));
+      if (answered !== shift.expected)
+        problems.push(
+          `shift ${shift.id} cash-up expects ${answered} paise, its rows come to ${shift.expected}`,
+        );
+      drawers += shift.expected - shift.float;
+    }
+    if (drawers !== this.drawerPaise)
+      problems.push(
+        `the drawers hold ${drawers} paise over their floats, the cashiers took ${this.drawerPaise}`,
+      );
+    const payments = await this.rows<{ v: string }>(sql`
+      select 'counter payment ' || p.id || ' of ' || b.status || ' booking ' || b.id || ' ' ||
+          case when cs.booking_id is null then 'has no counter sale'
+               when b.status = 'paid' then 'is not a paid sale of its claimed seats'
+               else 'is not refunded in full' end as v
+      from payments p join bookings b on b.id = p.booking_id
+      left join counter_sales cs on cs.booking_id = b.id and cs.payment_id = p.id
+      join shows s on s.id = b.show_id
+      where b.show_id in ${this.showIds} and p.gateway = 'counter' and (
+        cs.booking_id is null
+        or (b.status = 'paid' and not (
+          p.status = 'succeeded' and b.channel = 'counter' and p.amount_paise = b.amount_paise
+          and cs.amount_paise = p.amount_paise
+          and cardinality(b.seats) > 0
+          and (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.is_live) = cardinality(b.seats)
+          and not exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.is_live
+            and not (bs.seat = any (b.seats)))
+          and not exists (select 1 from refunds r where r.payment_id = p.id)))
+        or (b.status <> 'paid' and not (
+          p.status = 'refunded' and exists (select 1 from refunds r where r.payment_id = p.id
+            and r.status = 'succeeded' and r.amount_paise = p.amount_paise))))`);
+    problems.push(...payments.map((row) => row.v));
+    for (const show of this.shows) {
+      const stray = await this.rows<{ seat: string }>(sql`
+        select bs.seat from booking_seats bs where bs.show_id = ${show.id} and bs.is_live`);
+      for (const { seat } of stray)
+        if (!show.seats.includes(seat))
+          problems.push(`seat ${seat} of ${show.id} is claimed but does not exist`);
+    }
+    return problems;
+  }
+
+  /**
+   * Food and drink (CONTRACT §12): for every product, stock left plus the units in live claims
+   * is the stock it started with, never below 0; a booking no longer pending or paid claims none.
+   */
+  private async stockProblems(): Promise<string[]> {
+    const rows = await this.rows<{ id: string; stock: number; live: number }>(sql`
+      select p.id, p.stock,
+        coalesce((select sum(bi.quantity) from booking_items bi where bi.product_id = p.id and bi.is_live), 0)::int as live
+      from products p where p.id in ${this.productIds} order by p.id`);
+    const problems: string[] = [];
+    for (const row of rows) {
+      const initial = STOCK[this.productIds.indexOf(row.id)]!;
+      if (row.stock < 0) problems.push(`product ${row.id} has stock ${row.stock}`);
+      if (row.stock + row.live !== initial)
+        problems.push(
+          `product ${row.id}: stock ${row.stock} + ${row.live} units claimed is not the ${initial} it started with`,
+        );
+    }
+    const dead = await this.rows<{ v: string }>(sql`
+      select 'items of ' || b.status || ' booking ' || b.id || ' still claimed' as v from bookings b
+      where b.show_id in ${this.showIds} and b.status not in ('pending', 'paid')
+        and exists (select 1 from booking_items bi where bi.booking_id = b.id and bi.is_live)`);
+    problems.push(...dead.map((row) => row.v));
     return problems;
   }
 
@@ -805,10 +1064,18 @@ export class World {
     problems.push(...left.map((row) => row.v));
     const discrepancies = await findDiscrepancies({ db: this.database.db, now: this.now });
     for (const d of discrepancies) problems.push(`reconciliation: ${JSON.stringify(d)}`);
+    // Paid bookings keep what they cost; a refunded payment keeps what the cancellation policy
+    // (CONTRACT §13) did not give back (a part refund near the start).
     const paid = await this.rows<{ gateway: string; total: number }>(sql`
-      select p.gateway, sum(b.amount_paise)::int as total from bookings b
-      join payments p on p.booking_id = b.id and p.status = 'succeeded'
-      where b.show_id in ${this.showIds} and b.status = 'paid' group by p.gateway`);
+      select gateway, sum(total)::int as total from (
+        select p.gateway, b.amount_paise as total from bookings b
+          join payments p on p.booking_id = b.id and p.status = 'succeeded'
+          where b.show_id in ${this.showIds} and b.status = 'paid'
+        union all
+        select p.gateway, p.amount_paise - (select coalesce(sum(r.amount_paise), 0) from refunds r
+            where r.payment_id = p.id and r.status = 'succeeded') from payments p join bookings b on b.id = p.booking_id
+          where b.show_id in ${this.showIds} and b.status <> 'paid' and p.status = 'refunded'
+      ) kept group by gateway`);
     for (const gateway of ['sandbox', 'stripe', 'razorpay']) {
       let kept = 0;
       for (const entry of this.ledger.entries.values()) {
@@ -868,6 +1135,10 @@ export function describe(command: Command): string {
   const { sched, leave, ...op } = command;
   const fields = Object.entries(op)
     .filter(([key]) => key !== 'op')
-    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('|') : String(value)}`);
+    .filter(([, value]) => !(Array.isArray(value) && !value.length && 'seats' in op))
+    .map(
+      ([key, value]) =>
+        `${key}=${Array.isArray(value) ? value.map((v) => (typeof v === 'object' ? Object.values(v as object).join('x') : v)).join('|') : String(value)}`,
+    );
   return `${op.op} ${fields.join(' ')} leave=${leave}${sched.length ? ` sched=${sched.join('|')}` : ''}`;
 }
