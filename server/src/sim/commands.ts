@@ -107,6 +107,20 @@ const ops = [
     weight: 1,
     arbitrary: fc.record({ op: fc.constant('shift' as const), proc, cashier: fc.nat(CASHIERS - 1) }),
   },
+  // The waiting list (CONTRACT §13): joins, offers made by either process's worker, leaves.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('join' as const),
+      proc,
+      user: fc.nat(USERS - 1),
+      show: fc.nat(SHOWS - 1),
+      // Small parties join only a nearly full show; large ones often, and wait for seats together.
+      quantity: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 4, max: SEATS_PER_SHOW })),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('offers' as const), proc }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('leave' as const), proc, pick: fc.nat(5) }) },
 ];
 
 /** One command of a schedule: an operation with the numbers that pick its pause points. */

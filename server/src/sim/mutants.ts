@@ -92,6 +92,51 @@ export const mutants: Mutant[] = [
     },
     proof: { seed: 4, schedules: 19 },
   },
+  {
+    name: 'cash-up-skips-refunds',
+    what: "a shift's expected cash leaves out the cash paid back at the counter",
+    source: {
+      file: 'features/boxoffice/shifts.ts',
+      find: '  return openingFloatPaise + figures.cashSales - figures.cashRefunds;',
+      replace: '  return openingFloatPaise + figures.cashSales;',
+    },
+    proof: { seed: 1, schedules: 30 },
+  },
+  {
+    name: 'counter-refund-unrecorded',
+    what: 'a counter refund cancels the sale but records no refund (the money goes back unrecorded)',
+    source: {
+      file: 'features/boxoffice/refund-at-counter.ts',
+      find: "    if (sale.method !== 'comp' && sale.paymentId) {",
+      replace: "    if (sale.method !== 'comp' && sale.paymentId && false) {",
+    },
+    proof: { seed: 1, schedules: 30 },
+  },
+  {
+    name: 'stock-return-skipped',
+    what: 'items of a lapsed or cancelled booking stop being claimed but their stock is not given back',
+    sql: [
+      `create or replace function marquee_return_items() returns trigger language plpgsql as $$
+      begin
+        update booking_items set is_live = false where is_live and booking_id in (
+          select n.id from marquee_bookings_after n join marquee_bookings_before o on o.id = n.id
+          where o.status in ('pending', 'paid') and n.status not in ('pending', 'paid'));
+        return null;
+      end;
+      $$`,
+    ],
+    proof: { seed: 1, schedules: 30 },
+  },
+  {
+    name: 'offers-out-of-join-order',
+    what: 'the waiting list offers seats to the entries that joined last first',
+    source: {
+      file: 'features/waitlist/entries.ts',
+      find: '    .orderBy(asc(waitlistEntries.seq));',
+      replace: '    .orderBy(desc(waitlistEntries.seq));',
+    },
+    proof: { seed: 1, schedules: 30 },
+  },
 ];
 
 export function findMutant(name: string): Mutant {

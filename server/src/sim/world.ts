@@ -7,6 +7,8 @@ import { insertMovie, insertShow, insertUser } from '../db/factories.ts';
 import { products } from '../db/schema.ts';
 import { cashUpOf, openShift, refundAtCounter, sellAtCounter } from '../features/boxoffice/index.ts';
 import { closeShift, expectedCashPaise } from '../features/boxoffice/shifts.ts';
+import { makeOffers } from '../features/waitlist/index.ts';
+import { joinWaitlist, leaveWaitlist } from '../features/waitlist/entries.ts';
 import { cancelBooking } from '../features/bookings/cancel-booking.ts';
 import { createBooking } from '../features/bookings/create-booking.ts';
 import { KnownSeats } from '../features/bookings/layout-rules.ts';
@@ -75,7 +77,10 @@ export type Op =
       extra: number;
     }
   | { op: 'counterRefund'; proc: number; cashier: number; pick: number }
-  | { op: 'shift'; proc: number; cashier: number };
+  | { op: 'shift'; proc: number; cashier: number }
+  | { op: 'join'; proc: number; user: number; show: number; quantity: number }
+  | { op: 'offers'; proc: number }
+  | { op: 'leave'; proc: number; pick: number };
 /** `crash`: the actor dies when it reaches a gateway's refund call (after claiming the refund). */
 export type Command = Op & { sched: number[]; leave: number; crash?: boolean };
 
@@ -87,6 +92,12 @@ export interface Counters {
   crashAfterClaim: number;
   /** Razorpay refund settlements (refund.processed / refund.failed) by what settleRefund did. */
   refundSettled: Record<string, number>;
+  /** Box office, food and drink, waiting list: how often each got going. */
+  counterSales: number;
+  counterCashRefunds: number;
+  itemsClaimed: number;
+  waitlistJoins: number;
+  offersMade: number;
 }
 
 export function emptyCounters(): Counters {
@@ -97,6 +108,11 @@ export function emptyCounters(): Counters {
     lostRefundAnswer: 0,
     crashAfterClaim: 0,
     refundSettled: {},
+    counterSales: 0,
+    counterCashRefunds: 0,
+    itemsClaimed: 0,
+    waitlistJoins: 0,
+    offersMade: 0,
   };
 }
 
@@ -186,6 +202,7 @@ export class World {
   private shows: { id: string; startsAt: Date; seats: string[] }[] = [];
   private bookingIds: string[] = [];
   private counterBookingIds: string[] = [];
+  private entryIds: string[] = [];
   private cashiers: string[] = [];
   private productIds: string[] = [];
   /** Cash the simulated counters took minus cash they paid back, as the cashiers saw it. */
@@ -426,6 +443,7 @@ export class World {
           },
           (created) => {
             this.bookingIds.push(created.hold.bookingId);
+            if (items.length) this.counters.itemsClaimed++;
             this.alias(created.hold.bookingId, 'b');
             return `held ${created.hold.bookingId} ${created.hold.seats.join(',')} ${created.hold.amountPaise}`;
           },
@@ -634,6 +652,7 @@ export class World {
           },
           (sold) => {
             this.counterBookingIds.push(this.alias(sold.bookingId, 'b'));
+            this.counters.counterSales++;
             if (tendered !== undefined) this.drawerPaise += tendered - sold.changePaise;
             return `sold ${sold.bookingId} ${seats.join(',')} ${method} change ${sold.changePaise}`;
           },
@@ -666,12 +685,104 @@ export class World {
             return { outcome, refunds };
           },
           ({ outcome, refunds }) => {
-            if (outcome.method === 'cash') this.drawerPaise -= outcome.amountPaise;
+            if (outcome.method === 'cash') {
+              this.drawerPaise -= outcome.amountPaise;
+              this.counters.counterCashRefunds++;
+            }
             return (
               `refunded ${bookingId} ${outcome.method} ${outcome.amountPaise}` +
               (outcome.gatewayRefundId ? ` refund ${refunds[0]?.status ?? 'claimed elsewhere'}` : '')
             );
           },
+        );
+        return true;
+      }
+      case 'join': {
+        // The waiting list (CONTRACT §13): refused while the party could be seated now.
+        const show = this.shows[command.show % SHOWS]!;
+        const userId = this.users[command.user % USERS]!;
+        const p = process!;
+        this.actor(
+          'join',
+          p.index,
+          () =>
+            joinWaitlist({
+              db: p.db,
+              showId: show.id,
+              userId,
+              quantity: command.quantity,
+              cls: undefined,
+              now: this.now,
+            }),
+          (entryId) => {
+            this.entryIds.push(this.alias(entryId, 'w'));
+            this.counters.waitlistJoins++;
+            return `joined ${entryId} for ${command.quantity}`;
+          },
+        );
+        return true;
+      }
+      case 'offers': {
+        // The waiting-list worker's tick (waitlist/worker.ts), in any process, as often as it likes.
+        const p = process!;
+        this.actor(
+          'offers',
+          p.index,
+          async () => {
+            const offers = await makeOffers(
+              { db: p.db, gateway: this.gateways.sandbox, log: silent },
+              this.now,
+            );
+            for (const offer of offers) p.seatMaps.invalidate(offer.hold.showId);
+            return offers;
+          },
+          (offers) => {
+            const ours = offers.filter((offer) => this.entryIds.includes(offer.entryId));
+            for (const offer of ours) this.bookingIds.push(this.alias(offer.hold.bookingId, 'b'));
+            this.counters.offersMade += ours.length;
+            return (
+              ours
+                .map((offer) => `${offer.entryId}:${offer.hold.bookingId} ${offer.hold.seats.join(',')}`)
+                .join(' ') || 'none'
+            );
+          },
+        );
+        return true;
+      }
+      case 'leave': {
+        if (!this.entryIds.length) return false;
+        const entryId = this.entryIds[command.pick % this.entryIds.length]!;
+        const owner = await this.rows<{ user_id: string }>(
+          sql`select user_id from waitlist_entries where id = ${entryId}`,
+        );
+        const userId = owner[0]!.user_id;
+        const p = process!;
+        this.actor(
+          'leave',
+          p.index,
+          async () => {
+            // The route's lines (waitlist/routes.ts): an offer's unpaid booking is cancelled as a booking.
+            let cancelled = '';
+            await leaveWaitlist({
+              db: p.db,
+              entryId,
+              userId,
+              now: this.now,
+              cancelOffer: async (bookingId) => {
+                const outcome = await cancelBooking({
+                  db: p.db,
+                  bookingId,
+                  actor: { id: userId, isStaff: false },
+                  now: this.now,
+                });
+                p.seatMaps.invalidate(outcome.showId);
+                await closeCheckouts({ gateways: this.gateways.all, log: silent }, outcome.openCheckouts);
+                cancelled = ` cancelled ${bookingId}`;
+              },
+            });
+            return cancelled;
+          },
+          (cancelled) => `left ${entryId}${cancelled}`,
         );
         return true;
       }
@@ -781,6 +892,7 @@ export class World {
       ...(await this.invoiceProblems()),
       ...(await this.counterProblems()),
       ...(await this.stockProblems()),
+      ...(await this.waitlistProblems()),
     );
     if (found.length) {
       const message = this.named(found.join('; '));
@@ -960,6 +1072,35 @@ export class World {
         and exists (select 1 from booking_items bi where bi.booking_id = b.id and bi.is_live)`);
     problems.push(...dead.map((row) => row.v));
     return problems;
+  }
+
+  /**
+   * The waiting list (CONTRACT §13). An offer's booking holds the entry's party of its buyer on
+   * its show; a buyer's entry has at most one live offer (a pending waiting-list booking); offers
+   * go in join order among parties that fit: no entry still waiting joined before an offered one
+   * with a party no larger, unless its buyer had a booking of the show by then (one unpaid
+   * booking per show: they keep their place). Seats are never offered twice: the live claims'
+   * unique index, checked above as "held twice".
+   */
+  private async waitlistProblems(): Promise<string[]> {
+    const rows = await this.rows<{ v: string }>(sql`
+      select 'offer ' || b.id || ' of entry ' || e.id || ' is not its party of ' || e.quantity || ' on its show' as v
+        from waitlist_entries e join bookings b on b.id = e.offer_booking_id
+        where e.show_id in ${this.showIds} and (b.user_id <> e.user_id or b.show_id <> e.show_id
+          or cardinality(b.seats) <> e.quantity or b.channel <> 'waitlist')
+      union all
+      select 'buyer ' || b.user_id || ' has ' || count(*) || ' live offers on ' || b.show_id
+        from bookings b where b.show_id in ${this.showIds} and b.channel = 'waitlist' and b.status = 'pending'
+          and b.expires_at > ${this.now.toISOString()}::timestamptz
+        group by b.user_id, b.show_id having count(*) > 1
+      union all
+      select 'entry ' || e.id || ' was offered before ' || w.id || ', which joined first and fits'
+        from waitlist_entries e join waitlist_entries w on w.show_id = e.show_id and w.seq < e.seq
+        where e.show_id in ${this.showIds} and e.offered_at is not null and w.status = 'waiting'
+          and w.quantity <= e.quantity
+          and not exists (select 1 from bookings o where o.user_id = w.user_id and o.show_id = w.show_id
+            and o.created_at <= e.offered_at)`);
+    return rows.map((row) => row.v);
   }
 
   private async transitionProblems(): Promise<string[]> {
