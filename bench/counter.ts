@@ -34,14 +34,25 @@ async function call(baseURL: string, token: string | null, method: string, url: 
   return { status: response.status, text, token: response.headers.get('set-auth-token') };
 }
 
-/** Pairs of seats of a show left to right, row by row, none taken: no pair leaves a single seat. */
-function freePairs(totalSeats: number, occupied: Record<string, true>): string[][] {
+type Layout = { rows: { seats: ({ id: string; kind: string } | null)[] }[] };
+
+/**
+ * Pairs of free seats of a show, left to right in each row, from runs of an even number of free
+ * seats between aisles and taken seats: sold in that order, no pair leaves a single seat (the gap
+ * rule). Null for a layout with wheelchair or companion spaces (held back from online buyers).
+ */
+function freePairs(layout: Layout, occupied: Record<string, true>): string[][] | null {
   const pairs: string[][] = [];
-  for (let row = 0; row * 12 < totalSeats; row++) {
-    const letter = String.fromCharCode(65 + row);
-    for (let seat = 1; seat + 1 <= 12 && row * 12 + seat + 1 <= totalSeats; seat += 2) {
-      const pair = [`${letter}${seat}`, `${letter}${seat + 1}`];
-      if (!pair.some((id) => occupied[id])) pairs.push(pair);
+  for (const row of layout.rows) {
+    if (row.seats.some((seat) => seat && seat.kind !== 'seat')) return null;
+    let run: string[] = [];
+    for (const seat of [...row.seats, null]) {
+      if (seat && !occupied[seat.id]) {
+        run.push(seat.id);
+        continue;
+      }
+      if (run.length % 2 === 0) for (let i = 0; i < run.length; i += 2) pairs.push(run.slice(i, i + 2));
+      run = [];
     }
   }
   return pairs;
@@ -60,14 +71,16 @@ export async function counterBench(kind: 'pglite' | 'postgres'): Promise<Counter
     // Shows an hour or more ahead (as the rush), each with its free pairs of seats.
     const later = Date.now() + 60 * 60_000;
     const { shows } = (await (await fetch(`${baseURL}/api/shows`)).json()) as {
-      shows: { _id: string; status: string; totalSeats: number; startsAt: string }[];
+      shows: { _id: string; status: string; startsAt: string }[];
     };
     const targets: { id: string; pairs: string[][] }[] = [];
     for (const show of shows.filter((s) => s.status === 'active' && Date.parse(s.startsAt) > later)) {
       const map = (await (await fetch(`${baseURL}/api/bookings/seats/${show._id}`)).json()) as {
         occupiedSeats: Record<string, true>;
+        layout: Layout;
       };
-      targets.push({ id: show._id, pairs: freePairs(show.totalSeats, map.occupiedSeats) });
+      const pairs = freePairs(map.layout, map.occupiedSeats);
+      if (pairs?.length) targets.push({ id: show._id, pairs });
     }
     const rounds = WARM + COUNTER_SALES;
     const free = targets.reduce((sum, show) => sum + show.pairs.length, 0);
@@ -147,4 +160,3 @@ export function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
 }
-
