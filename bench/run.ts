@@ -78,9 +78,11 @@ for (const kind of only && only !== 'read' ? [] : kinds) {
   }
 }
 
-console.log(`\nRead paths, ${seconds} s each, 50 connections (autocannon), same machine, same run\n`);
-console.log('| database | route | app req/s | app p99 ms | bare req/s | bare p99 ms | app / bare |');
-console.log('|---|---|---:|---:|---:|---:|---:|');
+if (rows.length) {
+  console.log(`\nRead paths, ${seconds} s each, 50 connections (autocannon), same machine, same run\n`);
+  console.log('| database | route | app req/s | app p99 ms | bare req/s | bare p99 ms | app / bare |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+}
 for (const row of rows) {
   const ratio = row.app.requestsPerSecond / row.bare.requestsPerSecond;
   console.log(
@@ -128,17 +130,19 @@ for (let round = 0; round < (only && only !== 'rush' ? 0 : repeats); round++) {
   }
 }
 
-console.log(
-  `\nBooking rush: ${BUYERS} buyers in flight, ${ATTEMPTS} attempts over ${SHOWS} shows, ${repeats} repeats (each on a fresh app and database); ${ARRIVAL === 'open' ? 'buyers have the booking page open when the sale opens (RUSH_ARRIVAL=cold: they connect at their first attempt)' : 'buyers connect at their first attempt, all at once'}\n`,
-);
-console.log(
-  "| database | app processes | attempts/s | p99 ms | p99 ms without each buyer's first | held | refused 409 | busy 503 | errors | seats sold twice |",
-);
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of rushes) {
+if (rushes.length) {
   console.log(
-    `| ${r.database} | ${r.scenario} | ${r.attemptsPerSecond} | ${r.p99} | ${r.p99AfterFirst} | ${r.held} | ${r.refused} | ${r.busy} | ${r.errors} | ${r.soldTwice} |`,
+    `\nBooking rush: ${BUYERS} buyers in flight, ${ATTEMPTS} attempts over ${SHOWS} shows, ${repeats} repeats (each on a fresh app and database); ${ARRIVAL === 'open' ? 'buyers have the booking page open when the sale opens (RUSH_ARRIVAL=cold: they connect at their first attempt)' : 'buyers connect at their first attempt, all at once'}\n`,
   );
+  console.log(
+    "| database | app processes | attempts/s | p99 ms | p99 ms without each buyer's first | held | refused 409 | busy 503 | errors | seats sold twice |",
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rushes) {
+    console.log(
+      `| ${r.database} | ${r.scenario} | ${r.attemptsPerSecond} | ${r.p99} | ${r.p99AfterFirst} | ${r.held} | ${r.refused} | ${r.busy} | ${r.errors} | ${r.soldTwice} |`,
+    );
+  }
 }
 for (const r of rushes.filter((row) => row.errors > 0)) {
   console.log(`errors in ${r.database} / ${r.scenario}: ${JSON.stringify(r.errorKinds)}`);
@@ -279,9 +283,11 @@ const ratioFigure = (values: number[]) => {
   return `${median(known).toFixed(2)}${known.length > 1 ? ` (${low}–${high})` : ''}`;
 };
 
-console.log(`\nIssue 17, this run (median of ${repeats}, min–max in brackets)\n`);
-console.log('| figure | this run | baseline in the same run | ratio | goal |');
-console.log('|---|---|---|---:|---|');
+if (rows.length || rushes.length || streams || browser) {
+  console.log(`\nIssue 17, this run (median of ${repeats}, min–max in brackets)\n`);
+  console.log('| figure | this run | baseline in the same run | ratio | goal |');
+  console.log('|---|---|---|---:|---|');
+}
 for (const row of rows.filter((r) => r.route.startsWith('GET /api/bookings/seats/'))) {
   console.log(
     `| seat-map read, ${row.database} | ${row.app.requestsPerSecond} req/s | bare node:http ${row.bare.requestsPerSecond} req/s | ${(row.app.requestsPerSecond / row.bare.requestsPerSecond).toFixed(2)} | ≥ 0.5 |`,
