@@ -1,8 +1,19 @@
 // `npm run bench`: the read paths under load, beside a bare node:http server answering the same
-// bytes in the same run, on PGlite and on PostgreSQL. Not part of the test suite.
+// bytes in the same run, on PGlite and on PostgreSQL; the booking rush (issue 17), seat streams,
+// the browser figures, counter sales beside online holds (issue 30) and the reports on a history
+// of sales beside count(*) (issue 33). Not part of the test suite. `BENCH_ONLY=<part>` runs one part;
+// `--full-year` seeds the reports' year instead of the default 60 days (bench/reports.ts).
 import { load, median, postgresReachable, startApp, startBare, type BareRoute, type Load } from './lib.ts';
 import { browserBench, describeBrowser, THROTTLE, type BrowserResult } from './browser.ts';
 import { STREAMS, streamsBench, type StreamsResult } from './streams.ts';
+import { COUNTER_SALES, counterBench, ms, percentile, type CounterResult } from './counter.ts';
+import {
+  HISTORY_DAYS,
+  HISTORY_DAYS_DEFAULT,
+  REPORT_REPEAT,
+  reportsBench,
+  type ReportsResult,
+} from './reports.ts';
 import {
   ARRIVAL,
   ATTEMPTS,
@@ -29,7 +40,8 @@ interface Row {
 }
 const rows: Row[] = [];
 
-const only = process.env.BENCH_ONLY; // 'read' or 'rush' to run one part
+/** One part only: read, rush, streams, browser, counter or reports. */
+const only = process.env.BENCH_ONLY;
 for (const kind of only && only !== 'read' ? [] : kinds) {
   const app = await startApp(kind);
   try {
@@ -66,9 +78,11 @@ for (const kind of only && only !== 'read' ? [] : kinds) {
   }
 }
 
-console.log(`\nRead paths, ${seconds} s each, 50 connections (autocannon), same machine, same run\n`);
-console.log('| database | route | app req/s | app p99 ms | bare req/s | bare p99 ms | app / bare |');
-console.log('|---|---|---:|---:|---:|---:|---:|');
+if (rows.length) {
+  console.log(`\nRead paths, ${seconds} s each, 50 connections (autocannon), same machine, same run\n`);
+  console.log('| database | route | app req/s | app p99 ms | bare req/s | bare p99 ms | app / bare |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+}
 for (const row of rows) {
   const ratio = row.app.requestsPerSecond / row.bare.requestsPerSecond;
   console.log(
@@ -116,17 +130,19 @@ for (let round = 0; round < (only && only !== 'rush' ? 0 : repeats); round++) {
   }
 }
 
-console.log(
-  `\nBooking rush: ${BUYERS} buyers in flight, ${ATTEMPTS} attempts over ${SHOWS} shows, ${repeats} repeats (each on a fresh app and database); ${ARRIVAL === 'open' ? 'buyers have the booking page open when the sale opens (RUSH_ARRIVAL=cold: they connect at their first attempt)' : 'buyers connect at their first attempt, all at once'}\n`,
-);
-console.log(
-  "| database | app processes | attempts/s | p99 ms | p99 ms without each buyer's first | held | refused 409 | busy 503 | errors | seats sold twice |",
-);
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of rushes) {
+if (rushes.length) {
   console.log(
-    `| ${r.database} | ${r.scenario} | ${r.attemptsPerSecond} | ${r.p99} | ${r.p99AfterFirst} | ${r.held} | ${r.refused} | ${r.busy} | ${r.errors} | ${r.soldTwice} |`,
+    `\nBooking rush: ${BUYERS} buyers in flight, ${ATTEMPTS} attempts over ${SHOWS} shows, ${repeats} repeats (each on a fresh app and database); ${ARRIVAL === 'open' ? 'buyers have the booking page open when the sale opens (RUSH_ARRIVAL=cold: they connect at their first attempt)' : 'buyers connect at their first attempt, all at once'}\n`,
   );
+  console.log(
+    "| database | app processes | attempts/s | p99 ms | p99 ms without each buyer's first | held | refused 409 | busy 503 | errors | seats sold twice |",
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rushes) {
+    console.log(
+      `| ${r.database} | ${r.scenario} | ${r.attemptsPerSecond} | ${r.p99} | ${r.p99AfterFirst} | ${r.held} | ${r.refused} | ${r.busy} | ${r.errors} | ${r.soldTwice} |`,
+    );
+  }
 }
 for (const r of rushes.filter((row) => row.errors > 0)) {
   console.log(`errors in ${r.database} / ${r.scenario}: ${JSON.stringify(r.errorKinds)}`);
@@ -142,6 +158,64 @@ if (pgbench.length)
   console.log(
     `pgbench TPC-B (scale 10, 8 clients, 2 threads, 10 s), after each round: ${pgbench.join(', ')} tps`,
   );
+
+// ---------------------------------------------------------------------------------------------
+// Issue 30: a counter sale beside an online hold, one at a time, alternating, on each database.
+// ---------------------------------------------------------------------------------------------
+const counters: CounterResult[] = [];
+for (const kind of !only || only === 'counter' ? kinds : []) {
+  try {
+    counters.push(await counterBench(kind));
+  } catch (error) {
+    console.log(`!! counter sales on ${kind}: ${String(error)}`);
+  }
+}
+if (counters.length) {
+  console.log(
+    `\nCounter sales (POST /api/boxoffice/sales, 2 free seats, cash, open shift) and online holds (POST /api/bookings/create, 2 free seats), ${COUNTER_SALES} of each, one at a time, alternating, after 5 of each untimed\n`,
+  );
+  console.log(
+    '| database | sale median ms | sale p90 ms | hold median ms | hold p90 ms | sale / hold (median) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const c of counters) {
+    console.log(
+      `| ${c.database} | ${ms(median(c.sales))} | ${ms(percentile(c.sales, 0.9))} | ${ms(median(c.holds))} | ${ms(percentile(c.holds, 0.9))} | ${(median(c.sales) / median(c.holds)).toFixed(2)} |`,
+    );
+    for (const [answer, count] of Object.entries(c.failures))
+      console.log(`!! ${c.database}: ${count} × ${answer}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 33: the reports on a history of sales beside count(*) over the same rows, on each database.
+// ---------------------------------------------------------------------------------------------
+const reports: ReportsResult[] = [];
+for (const kind of !only || only === 'reports' ? kinds : []) {
+  try {
+    reports.push(await reportsBench(kind));
+  } catch (error) {
+    console.log(`!! reports on ${kind}: ${String(error)}`);
+  }
+}
+const historyNote =
+  HISTORY_DAYS >= 365
+    ? `a year of history (${HISTORY_DAYS} days)`
+    : `NOT a year: the last ${HISTORY_DAYS} days only (${HISTORY_DAYS === HISTORY_DAYS_DEFAULT ? 'the default, to keep the bench within minutes' : 'BENCH_HISTORY_DAYS'}); \`npm run bench -- --full-year\` for the year CONTRACT §14 names`;
+if (reports.length) {
+  console.log(
+    `\nReports on ${historyNote}, written by npm run seed:history: 10 shows a day, 70 four-seat bookings a show; medians of ${REPORT_REPEAT} after a warm run\n`,
+  );
+  console.log(
+    '| database | days | seed s | paid tickets | booking_seats rows | count(*) ms | daily report: API ms / in process ms | films report, 30 days: API ms / in process ms |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---|---|');
+  for (const r of reports) {
+    console.log(
+      `| ${r.database} | ${r.days} | ${r.seedSeconds} | ${r.tickets} | ${r.seatRows} | ${ms(r.countMs)} | ${ms(r.dailyApiMs)} / ${ms(r.dailyMs)} | ${ms(r.filmsApiMs)} / ${ms(r.filmsMs)} |`,
+    );
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // One show watched by many, on one process (PGlite: the database is not what is measured).
@@ -209,9 +283,11 @@ const ratioFigure = (values: number[]) => {
   return `${median(known).toFixed(2)}${known.length > 1 ? ` (${low}–${high})` : ''}`;
 };
 
-console.log(`\nIssue 17, this run (median of ${repeats}, min–max in brackets)\n`);
-console.log('| figure | this run | baseline in the same run | ratio | goal |');
-console.log('|---|---|---|---:|---|');
+if (rows.length || rushes.length || streams || browser) {
+  console.log(`\nIssue 17, this run (median of ${repeats}, min–max in brackets)\n`);
+  console.log('| figure | this run | baseline in the same run | ratio | goal |');
+  console.log('|---|---|---|---:|---|');
+}
 for (const row of rows.filter((r) => r.route.startsWith('GET /api/bookings/seats/'))) {
   console.log(
     `| seat-map read, ${row.database} | ${row.app.requestsPerSecond} req/s | bare node:http ${row.bare.requestsPerSecond} req/s | ${(row.app.requestsPerSecond / row.bare.requestsPerSecond).toFixed(2)} | ≥ 0.5 |`,
@@ -249,4 +325,30 @@ if (browser && page) {
   console.log(
     `| 500-seat map, INP at ${THROTTLE}× throttle | ${page.inp} ms (median interaction ${page.inpMedian} ms, ${browser.interactions.length} choices) | a bare button: ${page.baselineInp} ms | ${(page.inp / page.baselineInp).toFixed(1)} | ≤ 100 ms |`,
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issues 30 and 33's table: every figure beside its baseline from this run.
+// ---------------------------------------------------------------------------------------------
+if (counters.length || reports.length) {
+  console.log(`\nIssues 30 and 33, this run\n`);
+  console.log('| figure | this run | baseline in the same run | ratio | goal |');
+  console.log('|---|---|---|---:|---|');
+  for (const c of counters) {
+    const sale = median(c.sales);
+    const hold = median(c.holds);
+    console.log(
+      `| counter sale, ${c.database === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} | median ${ms(sale)} ms (p90 ${ms(percentile(c.sales, 0.9))}) | online hold: median ${ms(hold)} ms | ${(sale / hold).toFixed(2)} | ${c.database === 'pglite' ? '≤ 150 ms at the median' : '—'} |`,
+    );
+  }
+  for (const r of reports) {
+    const rows = `${r.seatRows} booking_seats rows, ${r.days} days`;
+    console.log(
+      `| daily report ${r.day}, ${r.database} (${rows}) | API ${ms(r.dailyApiMs)} ms (in process ${ms(r.dailyMs)}) | count(*): ${ms(r.countMs)} ms | ${(r.dailyApiMs / r.countMs).toFixed(2)} | ≤ 300 ms on a year |`,
+    );
+    console.log(
+      `| films report ${r.from} to ${r.to}, ${r.database} (${rows}) | API ${ms(r.filmsApiMs)} ms (in process ${ms(r.filmsMs)}) | count(*): ${ms(r.countMs)} ms | ${(r.filmsApiMs / r.countMs).toFixed(2)} | ≤ 1 s on a year |`,
+    );
+  }
+  if (reports.length && HISTORY_DAYS < 365) console.log(`\nReports: ${historyNote}.`);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instant, ok, uuid } from './api.ts';
 import { bookingSchema } from './bookings.ts';
 import { messages } from './errors.ts';
+import { itemsRequestSchema } from './food.ts';
 import { optionalGstinSchema } from './gst.ts';
 import { rupeesToPaise } from './money.ts';
 import { counterPaymentMethods, counterRefundMethods, counterSaleMethods } from './statuses.ts';
@@ -15,7 +16,8 @@ export const boxOfficeMessages = {
   shiftClosed: 'This shift is closed',
   shortTender: 'Tendered cash is less than the total',
   needsReference: 'Card and UPI payments need a reference',
-  noFood: 'Food and drink are not on sale yet',
+  compWithItems: 'A comp is for seats only: sell the food and drink as a sale of their own',
+  itemsNeedSeats: 'Choose seats for the sale: food and drink are sold with seats at the counter',
   alreadyRefunded: 'This booking has already been refunded',
   compsAdminsOnly: 'Only admins can give complimentary tickets',
 } as const;
@@ -134,13 +136,9 @@ export const counterSaleRequest = z
       .array(z.string().trim().max(10, 'Invalid seat'), { message: messages.noSeats })
       .max(50, messages.maxSeats)
       .optional(),
-    items: z
-      .array(z.object({ productId: z.string(), quantity: z.number().int() }), {
-        message: 'items is a list of {productId, quantity}',
-      })
-      .max(50)
+    items: itemsRequestSchema
       .optional()
-      .meta({ description: 'Food and drink (CONTRACT §12)' }),
+      .meta({ description: 'Food and drink (CONTRACT §12), sold with the seats, stock claimed with them' }),
     payment: counterPaymentSchema.optional(),
     customer: counterCustomerSchema.optional(),
     complimentary: z

@@ -2,6 +2,9 @@
 // (CONTRACT §14), made set-based in SQL (INSERT … SELECT generate_series), in minutes on either
 // database; then times the daily report and a month's films report beside a plain count(*).
 // `npm run seed:history -- --bench` only times. Same configuration as the server.
+// `--days N` (at least 60) seeds the last N days instead of a year; `--repeat N` times each query N
+// times after a warm run and gives the median; `--json` ends with one line of JSON (bench/reports.ts
+// runs it so, and `npm run bench` uses those figures).
 import fs from 'node:fs';
 import { addDays, gridLayout, zonedDate } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
@@ -11,13 +14,15 @@ import { dailyReport, filmsReport } from '../features/reports/index.ts';
 import { readSettings } from '../features/settings/index.ts';
 
 const HISTORY_SCREEN = '00000000-0000-4000-8000-00000000a15c';
-const DAYS = 365;
+/** A year by default; the daily report reads the day 30 days ago and the films report the 30 days before. */
+const DEFAULT_DAYS = 365;
+const MIN_DAYS = 60;
 const SHOWS_PER_DAY = 10;
 const SEATS = 300;
 /** 70 bookings of 4 seats a show: 280 of 300 seats, ≈ 1.02 million tickets a year. */
 const BOOKINGS_PER_SHOW = 70;
 
-async function seed(db: Db, timeZone: string) {
+async function seed(db: Db, timeZone: string, days: number) {
   const [exists] = (
     (await db.execute(sql`select 1 from screens where id = ${HISTORY_SCREEN}`)) as unknown as {
       rows: unknown[];
@@ -29,7 +34,7 @@ async function seed(db: Db, timeZone: string) {
   }
   const layout = JSON.stringify(gridLayout(SEATS));
   const today = zonedDate(new Date(), timeZone);
-  const first = addDays(today, -DAYS);
+  const first = addDays(today, -days);
   const step = async (label: string, query: ReturnType<typeof sql>) => {
     const started = performance.now();
     await db.execute(query);
@@ -53,7 +58,7 @@ async function seed(db: Db, timeZone: string) {
   // Shows every 100 minutes from 09:00 on the history screen, films in turn; screen_free_at null
   // (as the factories do), so the overlap constraint is not asked.
   await step(
-    `shows (${DAYS} days × ${SHOWS_PER_DAY})`,
+    `shows (${days} days × ${SHOWS_PER_DAY})`,
     sql`insert into shows (id, movie_id, starts_at, price_paise, total_seats, screen_id, screen_name, layout, prices, status)
         select gen_random_uuid(), f.id,
           ((d::date + make_interval(mins => 540 + k * 100))::timestamp at time zone ${timeZone}),
@@ -95,15 +100,41 @@ async function seed(db: Db, timeZone: string) {
   }
 }
 
-async function time<T>(label: string, work: () => Promise<T>): Promise<T> {
-  await work(); // warm
-  const started = performance.now();
-  const result = await work();
-  console.log(`${label}: ${Math.round(performance.now() - started)} ms`);
-  return result;
+/** The median of `repeat` timed runs after one warm run, in ms (one decimal). */
+async function time<T>(
+  label: string,
+  repeat: number,
+  work: () => Promise<T>,
+): Promise<{ ms: number; result: T }> {
+  let result = await work(); // warm
+  const times: number[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const started = performance.now();
+    result = await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const ms = Math.round(times[Math.floor((times.length - 1) / 2)]! * 10) / 10;
+  console.log(
+    `${label}: ${ms} ms${repeat > 1 ? ` (median of ${repeat}, ${times.map((t) => Math.round(t)).join(', ')})` : ''}`,
+  );
+  return { ms, result };
 }
 
-async function bench(db: Db, timeZone: string) {
+/** What the timing found; the report dates are the ones `npm run bench` asks the API for too. */
+export interface HistoryBench {
+  paidBookings: number;
+  tickets: number;
+  seatRows: number;
+  countMs: number;
+  day: string;
+  dailyMs: number;
+  from: string;
+  to: string;
+  filmsMs: number;
+}
+
+async function bench(db: Db, timeZone: string, repeat: number): Promise<HistoryBench> {
   const settings = await readSettings(db);
   const today = zonedDate(new Date(), timeZone);
   const day = addDays(today, -30);
@@ -115,19 +146,45 @@ async function bench(db: Db, timeZone: string) {
       from bookings where status = 'paid'`)) as unknown as { rows: { bookings: number; tickets: number }[] }
   ).rows;
   console.log(`paid bookings: ${counts!.bookings}, tickets: ${counts!.tickets}`);
-  await time('count(*) over the booking seats', () => db.execute(sql`select count(*) from booking_seats`));
-  const daily = await time(`daily report ${day} (budget 300 ms)`, () =>
+  const count = await time('count(*) over the booking seats', repeat, async () => {
+    const { rows } = (await db.execute(sql`select count(*)::int as n from booking_seats`)) as unknown as {
+      rows: { n: number }[];
+    };
+    return rows[0]!.n;
+  });
+  console.log(`  ${count.result} rows`);
+  const daily = await time(`daily report ${day} (budget 300 ms)`, repeat, () =>
     dailyReport({ db, date: day, timeZone, fallbackSlabs }),
   );
   console.log(
-    `  ${daily.shows.length} shows, ${daily.totals.tickets.tickets} tickets, gross ₹${daily.totals.gross}`,
+    `  ${daily.result.shows.length} shows, ${daily.result.totals.tickets.tickets} tickets, gross ₹${daily.result.totals.gross}`,
   );
-  const films = await time(`films report ${from} to ${to} (budget 1000 ms)`, () =>
+  const films = await time(`films report ${from} to ${to} (budget 1000 ms)`, repeat, () =>
     filmsReport({ db, from, to, timeZone, fallbackSlabs }),
   );
   console.log(
-    `  ${films.films.length} films, ${films.totals.admissions} admissions, gross ₹${films.totals.gross}`,
+    `  ${films.result.films.length} films, ${films.result.totals.admissions} admissions, gross ₹${films.result.totals.gross}`,
   );
+  return {
+    paidBookings: counts!.bookings,
+    tickets: counts!.tickets,
+    seatRows: count.result,
+    countMs: count.ms,
+    day,
+    dailyMs: daily.ms,
+    from,
+    to,
+    filmsMs: films.ms,
+  };
+}
+
+/** `--name N` as a whole number, or `fallback`. */
+function numberFlag(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number`);
+  return value;
 }
 
 async function main() {
@@ -135,10 +192,16 @@ async function main() {
   const config = loadEnv();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
+    const days = numberFlag('--days', DEFAULT_DAYS);
+    if (days < MIN_DAYS)
+      throw new Error(`--days is at least ${MIN_DAYS} (the films report reads days 60 to 31 ago)`);
+    const repeat = numberFlag('--repeat', 1);
     const started = performance.now();
-    if (!process.argv.includes('--bench')) await seed(database.db, config.CINEMA_TIMEZONE);
-    console.log(`seeded in ${Math.round((performance.now() - started) / 1000)} s`);
-    await bench(database.db, config.CINEMA_TIMEZONE);
+    if (!process.argv.includes('--bench')) await seed(database.db, config.CINEMA_TIMEZONE, days);
+    const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
+    console.log(`seeded in ${seedSeconds} s`);
+    const figures = await bench(database.db, config.CINEMA_TIMEZONE, repeat);
+    if (process.argv.includes('--json')) console.log(JSON.stringify({ days, seedSeconds, ...figures }));
     return 0;
   } finally {
     await database.close();

@@ -17,6 +17,7 @@ import { buttonClassName } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
 import { pricesInPaise, selectionAmount } from '../../lib/screen-layout.ts';
+import { useMenu } from '../food/api/products.ts';
 import { useShowSeats } from '../seat-selection/api/get-show-seats.ts';
 import {
   findByReference,
@@ -286,6 +287,9 @@ export function BoxOfficePage({
   const [paymentRef, setPaymentRef] = useState('');
   const [customer, setCustomer] = useState({ name: '', phone: '', email: '' });
   const [notice, setNotice] = useState<string | null>(null);
+  /** Food and drink with the seats: product id → units (CONTRACT §12). */
+  const [items, setItems] = useState<Record<string, number>>({});
+  const menu = useMenu().data?.products ?? [];
   const [sold, setSold] = useState<CounterSaleResponse | null>(null);
   const sell = useSell();
   const partyRef = useRef<HTMLInputElement>(null);
@@ -303,7 +307,13 @@ export function BoxOfficePage({
   const selected = picked.filter((id) => !seats.occupied.has(id));
   const layout = seats.seats?.layout;
   const prices = useMemo(() => pricesInPaise(seats.seats?.prices ?? {}), [seats.seats?.prices]);
-  const amount = layout ? selectionAmount(layout, prices, selected) : { subtotals: [], totalPaise: 0 };
+  const seatAmount = layout ? selectionAmount(layout, prices, selected) : { subtotals: [], totalPaise: 0 };
+  const chosenItems = menu.filter((product) => (items[product._id] ?? 0) > 0);
+  const itemsPaise = chosenItems.reduce(
+    (sum, product) => sum + rupeesToPaise(product.price) * (items[product._id] ?? 0),
+    0,
+  );
+  const amount = { ...seatAmount, totalPaise: seatAmount.totalPaise + itemsPaise };
   const leftPerClass = layout
     ? layoutClasses(layout).map((cls) => ({
         cls,
@@ -316,6 +326,7 @@ export function BoxOfficePage({
   function startNewSale() {
     setSold(null);
     setSelected([]);
+    setItems({});
     setTendered('');
     setPaymentRef('');
     setCustomer({ name: '', phone: '', email: '' });
@@ -350,6 +361,14 @@ export function BoxOfficePage({
           ...(method === 'cash' && tendered ? { tendered: Number(tendered) } : {}),
           ...(method !== 'cash' ? { reference: paymentRef } : {}),
         },
+        ...(chosenItems.length
+          ? {
+              items: chosenItems.map((product) => ({
+                productId: product._id,
+                quantity: items[product._id]!,
+              })),
+            }
+          : {}),
         customer,
       },
       {
@@ -533,6 +552,40 @@ export function BoxOfficePage({
                   <p className="text-sm" data-testid="sale-seats">
                     Seats: <strong>{selected.length ? selected.join(', ') : 'none yet'}</strong>
                   </p>
+                  {menu.length > 0 && (
+                    <fieldset className="text-sm">
+                      <legend className="font-medium">Food &amp; drinks</legend>
+                      <ul className="mt-1 grid gap-1 sm:grid-cols-2">
+                        {menu.map((product) => (
+                          <li key={product._id}>
+                            <label className="flex items-center justify-between gap-2">
+                              <span>
+                                {product.name} · {formatPaise(rupeesToPaise(product.price))}
+                                {product.stock !== null && product.stock <= 10
+                                  ? ` (${product.stock} left)`
+                                  : ''}
+                              </span>
+                              <input
+                                type="number"
+                                min={0}
+                                max={10}
+                                inputMode="numeric"
+                                className="w-16 rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+                                value={items[product._id] ?? 0}
+                                onChange={(e) => {
+                                  const units = Math.max(
+                                    0,
+                                    Math.min(10, Math.trunc(Number(e.target.value) || 0)),
+                                  );
+                                  setItems((current) => ({ ...current, [product._id]: units }));
+                                }}
+                              />
+                            </label>
+                          </li>
+                        ))}
+                      </ul>
+                    </fieldset>
+                  )}
                   <p className="text-xl font-bold" data-testid="sale-total">
                     Total {formatPaise(amount.totalPaise)}
                   </p>

@@ -103,6 +103,9 @@ describe("the door's day", () => {
         seats: ['C3', 'C4'],
         status: 'paid',
         checkedInAt: null,
+        // Food and drink to hand over (CONTRACT §12): none with this booking.
+        items: [],
+        itemsCollectedAt: null,
       },
     ]);
   });

@@ -222,7 +222,7 @@ describe('selling at the counter', () => {
     }
     const food = await sell(seller, { ...cash(showId, ['D1']), items: [{ productId: 'x', quantity: 1 }] });
     expect(food.statusCode).toBe(400);
-    expect(food.json().message).toBe('Food and drink are not on sale yet');
+    expect(food.json().message).toBe('Product not found');
     // None of it held a seat.
     const live = await db().select().from(bookingSeats).where(eq(bookingSeats.showId, showId));
     expect(live).toHaveLength(0);
@@ -415,5 +415,66 @@ describe('online and counter share one inventory', () => {
         await t.app.inject({ method: 'DELETE', url: `/api/bookings/${bookingId}`, headers: buyer.bearer });
       }
     }
+  });
+});
+
+describe('food and drink at the counter', () => {
+  it('sells items with the seats, their stock claimed with the hold, counted in the shift', async () => {
+    const cashier = await signUp(t.app, { name: 'Snack Cashier' });
+    await db().update(users).set({ role: 'staff' }).where(eq(users.id, cashier.userId));
+    const shiftId = (await openShift(cashier, 500)).json<{ shift: Shift }>().shift._id;
+    const product = await call('POST', '/api/admin/products', admin, {
+      name: 'Counter Popcorn',
+      price: 150,
+      stock: 3,
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    const productId = product.json<{ product: { _id: string } }>().product._id;
+    const showId = await newShow(20_000);
+
+    const sold = await sell(cashier, {
+      ...cash(showId, ['E1', 'E2'], 1000),
+      items: [{ productId, quantity: 2 }],
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const body = sold.json<CounterSaleResponse>();
+    // Two seats at ₹200 and two popcorn at ₹150: ₹700, change ₹300.
+    expect(body.booking).toMatchObject({
+      amount: 700,
+      channel: 'counter',
+      items: [{ productId, name: 'Counter Popcorn', quantity: 2, price: 150 }],
+    });
+    expect(body.change).toBe(300);
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.bookingId, body.booking._id));
+    expect(invoice!.totalPaise).toBe(70_000);
+
+    // One left: two more are refused, and nothing is held.
+    const short = await sell(cashier, { ...cash(showId, ['E3']), items: [{ productId, quantity: 2 }] });
+    expect(short.statusCode).toBe(409);
+    expect(short.json().message).toBe('Only 1 Counter Popcorn left');
+    const e3 = await db()
+      .select()
+      .from(bookingSeats)
+      .where(and(eq(bookingSeats.showId, showId), eq(bookingSeats.seat, 'E3')));
+    expect(e3).toHaveLength(0);
+
+    // Items without seats, and a comp with items, are refused plainly.
+    const alone = await sell(cashier, { payment: { method: 'cash' }, items: [{ productId, quantity: 1 }] });
+    expect(alone.statusCode).toBe(400);
+    const comp = await sell(admin, {
+      showId,
+      selectedSeats: ['E4'],
+      complimentary: true,
+      items: [{ productId, quantity: 1 }],
+    });
+    expect(comp.statusCode).toBe(400);
+
+    const closed = await closeShift(cashier, shiftId, 1200);
+    expect(closed.json<{ shift: Shift }>().shift).toMatchObject({
+      cashSales: 700,
+      items: 2,
+      tickets: 2,
+      variance: 0,
+    });
   });
 });

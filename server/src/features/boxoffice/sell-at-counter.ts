@@ -8,6 +8,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/record.ts';
 import { holdSeats, validateSeatRequest } from '../bookings/hold-seats.ts';
 import { holdChosenSeats, type KnownSeats, type SeatRulesConfig } from '../bookings/layout-rules.ts';
+import { validateItems, type ItemRequest } from '../food/index.ts';
 import { issueInvoice } from '../invoices/index.ts';
 
 /** The gateway name counter payments are recorded under (payments.gateway): money taken in person. */
@@ -22,7 +23,7 @@ const NO_LIMIT = 1_000_000;
 export interface CounterSaleInput {
   showId?: string;
   seatIds?: string[];
-  items?: unknown[];
+  items?: ItemRequest[];
   payment?: { method: CounterPaymentMethod; tenderedPaise?: number; reference?: string };
   customer?: { name?: string; phone?: string; email?: string; gstin?: string };
   complimentary?: boolean;
@@ -62,8 +63,10 @@ export async function sellAtCounter({
   now: Date;
   windowSeconds: number;
 }): Promise<CounterSaleOutcome> {
-  if (input.items?.length) throw badRequest(boxOfficeMessages.noFood);
   const complimentary = input.complimentary === true;
+  const items = validateItems(input.items);
+  if (items.length && complimentary) throw badRequest(boxOfficeMessages.compWithItems);
+  if (items.length && !input.seatIds?.length) throw badRequest(boxOfficeMessages.itemsNeedSeats);
   if (complimentary && !seller.isAdmin) throw new AppError('FORBIDDEN', boxOfficeMessages.compsAdminsOnly);
   const payment = complimentary ? undefined : input.payment;
   if (!complimentary && !payment) throw badRequest("payment is required: {method: 'cash' | 'card' | 'upi'}");
@@ -105,6 +108,8 @@ export async function sellAtCounter({
           maxUnpaid: NO_LIMIT,
           maxPerShow: NO_LIMIT,
           decidedOn,
+          // Stock is claimed in the hold's own statement, as online (db/sql/marquee_claim_items.sql).
+          items,
         }),
     });
 

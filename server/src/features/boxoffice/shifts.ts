@@ -92,7 +92,9 @@ export async function cashUpOf(db: Queryable, shiftId: string): Promise<CashUp> 
       coalesce((select sum(amount_paise) from counter_refunds where shift_id = ${shiftId} and method = 'card'), 0) as "cardRefunds",
       coalesce((select sum(amount_paise) from counter_refunds where shift_id = ${shiftId} and method = 'upi'), 0) as "upiRefunds",
       coalesce((select sum(tickets) from counter_sales where shift_id = ${shiftId}), 0) as "tickets",
-      coalesce((select sum(tickets) from counter_sales where shift_id = ${shiftId} and method = 'comp'), 0) as "comps"`);
+      coalesce((select sum(tickets) from counter_sales where shift_id = ${shiftId} and method = 'comp'), 0) as "comps",
+      coalesce((select sum(bi.quantity) from counter_sales cs join booking_items bi on bi.booking_id = cs.booking_id
+        where cs.shift_id = ${shiftId}), 0) as "items"`);
   const row = (rows as unknown as { rows: Record<string, string | number>[] }).rows[0]!;
   const n = (key: string) => Number(row[key] ?? 0);
   return {
@@ -103,8 +105,8 @@ export async function cashUpOf(db: Queryable, shiftId: string): Promise<CashUp> 
     cardRefunds: n('cardRefunds'),
     upiRefunds: n('upiRefunds'),
     tickets: n('tickets'),
-    // Food and drink (CONTRACT §12) join the counter's sales when they go on sale.
-    items: 0,
+    // Units of food and drink sold with the shift's sales (what was sold, refunds or not).
+    items: n('items'),
     comps: n('comps'),
   };
 }
