@@ -90,7 +90,7 @@ export const mutants: Mutant[] = [
       find: "    if (report.type === 'refund.processed') {",
       replace: '    if (true) {',
     },
-    proof: { seed: 4, schedules: 19 },
+    proof: { seed: 9, schedules: 1 },
   },
   {
     name: 'cash-up-skips-refunds',
