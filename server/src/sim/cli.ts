@@ -81,7 +81,9 @@ try {
     `sometimes: late honoured ${c.lateHonoured}, late refunded ${JSON.stringify(c.lateRefunded)}, ` +
       `duplicate events ${c.duplicateEvent}, lost refund answers ${c.lostRefundAnswer}, ` +
       `crashes between refund claim and result ${c.crashAfterClaim}, ` +
-      `razorpay refund settlements ${JSON.stringify(c.refundSettled)}`,
+      `razorpay refund settlements ${JSON.stringify(c.refundSettled)}, ` +
+      `counter sales ${c.counterSales}, counter cash refunds ${c.counterCashRefunds}, ` +
+      `holds with items ${c.itemsClaimed}, waiting-list joins ${c.waitlistJoins}, offers ${c.offersMade}`,
   );
   if (result.failure) {
     const f = result.failure;

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import type { RefundFault } from './fake-gateway.ts';
-import { PROCESSES, SEATS_PER_SHOW, SHOWS, USERS, type Command, type World } from './world.ts';
+import {
+  CASHIERS,
+  PROCESSES,
+  PRODUCTS,
+  SEATS_PER_SHOW,
+  SHOWS,
+  USERS,
+  type Command,
+  type World,
+} from './world.ts';
 
 const proc = fc.nat(PROCESSES - 1);
 const sched = fc.array(fc.nat(9), { maxLength: 4 });
@@ -30,6 +39,11 @@ const ops = [
       failCheckout: fc.oneof(
         { weight: 5, arbitrary: fc.constant(false) },
         { weight: 1, arbitrary: fc.constant(true) },
+      ),
+      // Food and drink with the seats in about half the holds; the stock is small, so they run out.
+      items: fc.array(
+        fc.record({ product: fc.nat(PRODUCTS - 1), quantity: fc.integer({ min: 1, max: 2 }) }),
+        { maxLength: 2 },
       ),
     }),
   },
@@ -67,6 +81,46 @@ const ops = [
   { weight: 1, arbitrary: fc.record({ op: fc.constant('crash' as const), pick: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('restart' as const), proc }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('browse' as const), proc, show: fc.nat(SHOWS - 1) }) },
+  // The box office (CONTRACT §11): counter sales racing online buyers, counter refunds, shifts.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('counterSell' as const),
+      proc,
+      cashier: fc.nat(CASHIERS - 1),
+      show: fc.nat(SHOWS - 1),
+      seats: fc.uniqueArray(fc.nat(SEATS_PER_SHOW - 1), { minLength: 1, maxLength: 2 }),
+      method: fc.constantFrom('cash' as const, 'card' as const, 'upi' as const),
+      extra: fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(500) }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('counterRefund' as const),
+      proc,
+      cashier: fc.nat(CASHIERS - 1),
+      pick: fc.nat(20),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('shift' as const), proc, cashier: fc.nat(CASHIERS - 1) }),
+  },
+  // The waiting list (CONTRACT §13): joins, offers made by either process's worker, leaves.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('join' as const),
+      proc,
+      user: fc.nat(USERS - 1),
+      show: fc.nat(SHOWS - 1),
+      // Small parties join only a nearly full show; large ones often, and wait for seats together.
+      quantity: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 4, max: SEATS_PER_SHOW })),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('offers' as const), proc }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('leave' as const), proc, pick: fc.nat(5) }) },
 ];
 
 /** One command of a schedule: an operation with the numbers that pick its pause points. */

@@ -19,7 +19,7 @@ export const mutants: Mutant[] = [
     name: 'live-claims-index',
     what: 'drop the unique index on live seat claims (booking_seats_live_uq)',
     sql: ['drop index booking_seats_live_uq'],
-    proof: { seed: 1, schedules: 5 },
+    proof: { seed: 1, schedules: 13 },
   },
   {
     name: 'cancel-skips-refund',
@@ -29,7 +29,7 @@ export const mutants: Mutant[] = [
       find: '    if (paid) {',
       replace: '    if (paid && false) {',
     },
-    proof: { seed: 1, schedules: 18 },
+    proof: { seed: 1, schedules: 2 },
   },
   {
     name: 'refund-succeeded-before-gateway',
@@ -50,7 +50,7 @@ export const mutants: Mutant[] = [
       replace:
         'sql`select marquee_release_lapsed(${new Date(now.getTime() + 300_000).toISOString()}::timestamptz',
     },
-    proof: { seed: 4, schedules: 17 },
+    proof: { seed: 3, schedules: 30 },
   },
   {
     name: 'late-skips-show-cancelled',
@@ -70,7 +70,7 @@ export const mutants: Mutant[] = [
       find: '  if (show.startsAt <= now) return lateReasons.started;',
       replace: '',
     },
-    proof: { seed: 1, schedules: 22 },
+    proof: { seed: 5, schedules: 7 },
   },
   {
     name: 'refund-skips-credit-note',
@@ -80,7 +80,7 @@ export const mutants: Mutant[] = [
       find: '  if (row && owed.paymentId) {',
       replace: '  if (row && owed.paymentId && false) {',
     },
-    proof: { seed: 1, schedules: 18 },
+    proof: { seed: 1, schedules: 2 },
   },
   {
     name: 'refund-failed-taken-as-processed',
@@ -90,7 +90,42 @@ export const mutants: Mutant[] = [
       find: "    if (report.type === 'refund.processed') {",
       replace: '    if (true) {',
     },
-    proof: { seed: 4, schedules: 19 },
+    proof: { seed: 9, schedules: 1 },
+  },
+  {
+    name: 'cash-up-skips-refunds',
+    what: "a shift's expected cash leaves out the cash paid back at the counter",
+    source: {
+      file: 'features/boxoffice/shifts.ts',
+      find: '  return openingFloatPaise + figures.cashSales - figures.cashRefunds;',
+      replace: '  return openingFloatPaise + figures.cashSales;',
+    },
+    proof: { seed: 2, schedules: 20 },
+  },
+  {
+    name: 'counter-refund-unrecorded',
+    what: 'a counter refund cancels the sale but records no refund (the money goes back unrecorded)',
+    source: {
+      file: 'features/boxoffice/refund-at-counter.ts',
+      find: "    if (sale.method !== 'comp' && sale.paymentId) {",
+      replace: "    if (sale.method !== 'comp' && sale.paymentId && false) {",
+    },
+    proof: { seed: 1, schedules: 4 },
+  },
+  {
+    name: 'stock-return-skipped',
+    what: 'items of a lapsed or cancelled booking stop being claimed but their stock is not given back',
+    sql: [
+      `create or replace function marquee_return_items() returns trigger language plpgsql as $$
+      begin
+        update booking_items set is_live = false where is_live and booking_id in (
+          select n.id from marquee_bookings_after n join marquee_bookings_before o on o.id = n.id
+          where o.status in ('pending', 'paid') and n.status not in ('pending', 'paid'));
+        return null;
+      end;
+      $$`,
+    ],
+    proof: { seed: 1, schedules: 2 },
   },
 ];
 

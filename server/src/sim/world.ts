@@ -1,8 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { seatIds } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import { insertMovie, insertShow, insertUser } from '../db/factories.ts';
+import { products } from '../db/schema.ts';
+import { cashUpOf, openShift, refundAtCounter, sellAtCounter } from '../features/boxoffice/index.ts';
+import { closeShift, expectedCashPaise } from '../features/boxoffice/shifts.ts';
+import { makeOffers } from '../features/waitlist/index.ts';
+import { joinWaitlist, leaveWaitlist } from '../features/waitlist/entries.ts';
 import { cancelBooking } from '../features/bookings/cancel-booking.ts';
 import { createBooking } from '../features/bookings/create-booking.ts';
 import { KnownSeats } from '../features/bookings/layout-rules.ts';
@@ -26,6 +32,11 @@ export const SHOWS = 2;
 export const SEATS_PER_SHOW = 6;
 export const USERS = 3;
 export const WINDOW_SECONDS = 600;
+export const CASHIERS = 2;
+export const PRODUCTS = 2;
+/** Each world's menu: stock of each product (decision 0021, food and drink). */
+const STOCK = [3, 2];
+const FLOATS = [100_000, 50_000];
 const PRICE_PAISE = 25_000;
 /** The runner's own channel: a NOTIFY on it marks "everything before has been delivered". */
 const BARRIER_CHANNEL = 'marquee_sim_barrier';
@@ -42,6 +53,8 @@ export type Op =
       gateway: 'sandbox' | 'stripe' | 'razorpay';
       gap: boolean;
       failCheckout: boolean;
+      /** Food and drink claimed with the seats (CONTRACT §12): product index and quantity. */
+      items?: { product: number; quantity: number }[];
     }
   | { op: 'pay'; proc: number; pick: number; deliver: boolean }
   | { op: 'deliver'; proc: number; pick: number }
@@ -53,7 +66,21 @@ export type Op =
   | { op: 'retry'; proc: number; pick: number }
   | { op: 'crash'; pick: number }
   | { op: 'restart'; proc: number }
-  | { op: 'browse'; proc: number; show: number };
+  | { op: 'browse'; proc: number; show: number }
+  | {
+      op: 'counterSell';
+      proc: number;
+      cashier: number;
+      show: number;
+      seats: number[];
+      method: 'cash' | 'card' | 'upi';
+      extra: number;
+    }
+  | { op: 'counterRefund'; proc: number; cashier: number; pick: number }
+  | { op: 'shift'; proc: number; cashier: number }
+  | { op: 'join'; proc: number; user: number; show: number; quantity: number }
+  | { op: 'offers'; proc: number }
+  | { op: 'leave'; proc: number; pick: number };
 /** `crash`: the actor dies when it reaches a gateway's refund call (after claiming the refund). */
 export type Command = Op & { sched: number[]; leave: number; crash?: boolean };
 
@@ -65,6 +92,12 @@ export interface Counters {
   crashAfterClaim: number;
   /** Razorpay refund settlements (refund.processed / refund.failed) by what settleRefund did. */
   refundSettled: Record<string, number>;
+  /** Box office, food and drink, waiting list: how often each got going. */
+  counterSales: number;
+  counterCashRefunds: number;
+  itemsClaimed: number;
+  waitlistJoins: number;
+  offersMade: number;
 }
 
 export function emptyCounters(): Counters {
@@ -75,6 +108,11 @@ export function emptyCounters(): Counters {
     lostRefundAnswer: 0,
     crashAfterClaim: 0,
     refundSettled: {},
+    counterSales: 0,
+    counterCashRefunds: 0,
+    itemsClaimed: 0,
+    waitlistJoins: 0,
+    offersMade: 0,
   };
 }
 
@@ -163,6 +201,12 @@ export class World {
   private staff = '';
   private shows: { id: string; startsAt: Date; seats: string[] }[] = [];
   private bookingIds: string[] = [];
+  private counterBookingIds: string[] = [];
+  private entryIds: string[] = [];
+  private cashiers: string[] = [];
+  private productIds: string[] = [];
+  /** Cash the simulated counters took minus cash they paid back, as the cashiers saw it. */
+  private drawerPaise = 0;
   private statuses = new Map<string, string>();
   private step = 0;
   now: Date;
@@ -206,6 +250,27 @@ export class World {
       role: 'admin',
     });
     this.staff = staff.id;
+    for (let i = 0; i < CASHIERS; i++) {
+      const cashier = await insertUser(db, {
+        name: `Cashier ${i}`,
+        email: `sim-${label}-cashier-${i}@example.com`,
+        role: 'staff',
+      });
+      this.cashiers.push(this.alias(cashier.id, 'c'));
+      const shift = await openShift({ db, userId: cashier.id, openingFloatPaise: FLOATS[i]!, now: this.now });
+      this.alias(shift.id, 'f');
+    }
+    for (let i = 0; i < PRODUCTS; i++) {
+      const id = randomUUID();
+      await db.insert(products).values({
+        id,
+        name: `Sim ${label} product ${i}`,
+        pricePaise: 10_000 + i * 5_000,
+        taxRate: 5,
+        stock: STOCK[i]!,
+      });
+      this.productIds.push(this.alias(id, 'm'));
+    }
     const movie = await insertMovie(db, { title: `Sim ${label}` });
     for (let i = 0; i < SHOWS; i++) {
       const startsAt = new Date(this.now.getTime() + (i + 1) * 3_600_000);
@@ -346,6 +411,12 @@ export class World {
         const gateway = this.gateways[command.gateway];
         if (command.failCheckout && command.gateway !== 'sandbox') this.ledger.failNextCheckout = true;
         const seats = [...new Set(command.seats.map((n) => show.seats[n % show.seats.length]!))];
+        const wanted = new Map<string, number>();
+        for (const item of command.items ?? []) {
+          const productId = this.productIds[item.product % PRODUCTS]!;
+          wanted.set(productId, (wanted.get(productId) ?? 0) + item.quantity);
+        }
+        const items = [...wanted].map(([productId, quantity]) => ({ productId, quantity }));
         const p = process!;
         this.actor(
           'hold',
@@ -364,6 +435,7 @@ export class World {
                 rules: { gapRule: command.gap, releaseMinutes: 60 },
                 known: p.known,
                 limits: { windowSeconds: WINDOW_SECONDS, maxUnpaid: 3, maxPerShow: 1 },
+                ...(items.length ? { items } : {}),
               });
             } finally {
               p.seatMaps.invalidate(show.id);
@@ -371,6 +443,7 @@ export class World {
           },
           (created) => {
             this.bookingIds.push(created.hold.bookingId);
+            if (items.length) this.counters.itemsClaimed++;
             this.alias(created.hold.bookingId, 'b');
             return `held ${created.hold.bookingId} ${created.hold.seats.join(',')} ${created.hold.amountPaise}`;
           },
@@ -380,6 +453,7 @@ export class World {
       case 'pay': {
         // Buyers pay checkouts their gateway would still take: not paid yet, not closed there.
         const payments = (await this.payments()).filter((payment) => {
+          if (payment.gateway === 'counter') return false;
           const entry = this.ledger.entries.get(payment.ref);
           return !entry || (!entry.closed && !entry.capturedPaise);
         });
@@ -543,6 +617,210 @@ export class World {
         await process!.seatMaps.read(show.id, this.now.getTime());
         return false;
       }
+      case 'counterSell': {
+        // The box office's sale route (boxoffice/routes.ts): the use case, then the seat map.
+        const show = this.shows[command.show % SHOWS]!;
+        const seats = [...new Set(command.seats.map((n) => show.seats[n % show.seats.length]!))];
+        const cashierId = this.cashiers[command.cashier % CASHIERS]!;
+        const p = process!;
+        const { method } = command;
+        const tendered = method === 'cash' ? seats.length * PRICE_PAISE + command.extra * 100 : undefined;
+        this.actor(
+          'counterSell',
+          p.index,
+          async () => {
+            try {
+              return await sellAtCounter({
+                db: p.db,
+                seller: { id: cashierId, isAdmin: false },
+                input: {
+                  showId: show.id,
+                  seatIds: seats,
+                  payment:
+                    method === 'cash'
+                      ? { method, tenderedPaise: tendered }
+                      : { method, reference: `${method}-${this.step}` },
+                },
+                known: p.known,
+                rules: { gapRule: false, releaseMinutes: 60 },
+                now: this.now,
+                windowSeconds: WINDOW_SECONDS,
+              });
+            } finally {
+              p.seatMaps.invalidate(show.id);
+            }
+          },
+          (sold) => {
+            this.counterBookingIds.push(this.alias(sold.bookingId, 'b'));
+            this.counters.counterSales++;
+            if (tendered !== undefined) this.drawerPaise += tendered - sold.changePaise;
+            return `sold ${sold.bookingId} ${seats.join(',')} ${method} change ${sold.changePaise}`;
+          },
+        );
+        return true;
+      }
+      case 'counterRefund': {
+        // Counter sales and online bookings alike may be brought to the counter.
+        const all = [...this.counterBookingIds, ...this.bookingIds];
+        if (!all.length) return false;
+        const bookingId = all[command.pick % all.length]!;
+        const refunderId = this.cashiers[command.cashier % CASHIERS]!;
+        const p = process!;
+        this.actor(
+          'counterRefund',
+          p.index,
+          async () => {
+            // The refund route's lines (boxoffice/routes.ts): the use case, the seat map, the gateway.
+            const outcome = await refundAtCounter({
+              db: p.db,
+              refunder: { id: refunderId },
+              bookingId,
+              reason: 'sim',
+              now: this.now,
+            });
+            p.seatMaps.invalidate(outcome.showId);
+            const refunds = outcome.gatewayRefundId
+              ? await carryOutRefunds(this.refundDeps(p), [outcome.gatewayRefundId])
+              : [];
+            return { outcome, refunds };
+          },
+          ({ outcome, refunds }) => {
+            if (outcome.method === 'cash') {
+              this.drawerPaise -= outcome.amountPaise;
+              this.counters.counterCashRefunds++;
+            }
+            return (
+              `refunded ${bookingId} ${outcome.method} ${outcome.amountPaise}` +
+              (outcome.gatewayRefundId ? ` refund ${refunds[0]?.status ?? 'claimed elsewhere'}` : '')
+            );
+          },
+        );
+        return true;
+      }
+      case 'join': {
+        // The waiting list (CONTRACT §13): refused while the party could be seated now.
+        const show = this.shows[command.show % SHOWS]!;
+        const userId = this.users[command.user % USERS]!;
+        const p = process!;
+        this.actor(
+          'join',
+          p.index,
+          () =>
+            joinWaitlist({
+              db: p.db,
+              showId: show.id,
+              userId,
+              quantity: command.quantity,
+              cls: undefined,
+              now: this.now,
+            }),
+          (entryId) => {
+            this.entryIds.push(this.alias(entryId, 'w'));
+            this.counters.waitlistJoins++;
+            return `joined ${entryId} for ${command.quantity}`;
+          },
+        );
+        return true;
+      }
+      case 'offers': {
+        // The waiting-list worker's tick (waitlist/worker.ts), in any process, as often as it likes.
+        const p = process!;
+        this.actor(
+          'offers',
+          p.index,
+          async () => {
+            const offers = await makeOffers(
+              { db: p.db, gateway: this.gateways.sandbox, log: silent },
+              this.now,
+            );
+            for (const offer of offers) p.seatMaps.invalidate(offer.hold.showId);
+            return offers;
+          },
+          (offers) => {
+            const ours = offers.filter((offer) => this.entryIds.includes(offer.entryId));
+            for (const offer of ours) this.bookingIds.push(this.alias(offer.hold.bookingId, 'b'));
+            this.counters.offersMade += ours.length;
+            return (
+              ours
+                .map((offer) => `${offer.entryId}:${offer.hold.bookingId} ${offer.hold.seats.join(',')}`)
+                .join(' ') || 'none'
+            );
+          },
+        );
+        return true;
+      }
+      case 'leave': {
+        if (!this.entryIds.length) return false;
+        const entryId = this.entryIds[command.pick % this.entryIds.length]!;
+        const owner = await this.rows<{ user_id: string }>(
+          sql`select user_id from waitlist_entries where id = ${entryId}`,
+        );
+        const userId = owner[0]!.user_id;
+        const p = process!;
+        this.actor(
+          'leave',
+          p.index,
+          async () => {
+            // The route's lines (waitlist/routes.ts): an offer's unpaid booking is cancelled as a booking.
+            let cancelled = '';
+            await leaveWaitlist({
+              db: p.db,
+              entryId,
+              userId,
+              now: this.now,
+              cancelOffer: async (bookingId) => {
+                const outcome = await cancelBooking({
+                  db: p.db,
+                  bookingId,
+                  actor: { id: userId, isStaff: false },
+                  now: this.now,
+                });
+                p.seatMaps.invalidate(outcome.showId);
+                await closeCheckouts({ gateways: this.gateways.all, log: silent }, outcome.openCheckouts);
+                cancelled = ` cancelled ${bookingId}`;
+              },
+            });
+            return cancelled;
+          },
+          (cancelled) => `left ${entryId}${cancelled}`,
+        );
+        return true;
+      }
+      case 'shift': {
+        // Closes the cashier's open shift (racing sales on it), or opens a new one with a float.
+        const index = command.cashier % CASHIERS;
+        const cashierId = this.cashiers[index]!;
+        const p = process!;
+        const open = await this.rows<{ id: string }>(
+          sql`select id from shifts where user_id = ${cashierId} and closed_at is null`,
+        );
+        this.actor(
+          'shift',
+          p.index,
+          async () => {
+            if (open[0]) {
+              const closed = await closeShift({
+                db: p.db,
+                shiftId: open[0].id,
+                actor: { id: cashierId, isAdmin: false },
+                countedCashPaise: 0,
+                now: this.now,
+              });
+              return `closed ${closed.id}`;
+            }
+            const opened = await openShift({
+              db: p.db,
+              userId: cashierId,
+              openingFloatPaise: FLOATS[index]!,
+              now: this.now,
+            });
+            this.alias(opened.id, 'f');
+            return `opened ${opened.id}`;
+          },
+          (done) => done,
+        );
+        return true;
+      }
     }
   }
 
@@ -612,6 +890,9 @@ export class World {
       ...(await this.transitionProblems()),
       ...(await this.seatMapProblems()),
       ...(await this.invoiceProblems()),
+      ...(await this.counterProblems()),
+      ...(await this.stockProblems()),
+      ...(await this.waitlistProblems()),
     );
     if (found.length) {
       const message = this.named(found.join('; '));
@@ -622,10 +903,16 @@ export class World {
 
   private async ledgerProblems(): Promise<string[]> {
     const problems: string[] = [];
-    const refunds = await this.rows<{ id: string; ref: string; gateway: string; status: string }>(sql`
-      select r.id, r.payment_ref as ref, r.gateway, r.status from refunds r
+    const refunds = await this.rows<{
+      id: string;
+      ref: string;
+      gateway: string;
+      status: string;
+      amount: number;
+    }>(sql`
+      select r.id, r.payment_ref as ref, r.gateway, r.status, r.amount_paise as amount from refunds r
       join payments p on p.id = r.payment_id join bookings b on b.id = p.booking_id
-      where b.show_id in ${this.showIds}`);
+      where b.show_id in ${this.showIds} and r.gateway <> 'counter'`);
     const byRef = new Map(refunds.map((refund) => [refund.ref, refund]));
     for (const entry of this.ledger.entries.values()) {
       const made = paidBack(entry);
@@ -637,7 +924,8 @@ export class World {
     }
     for (const refund of refunds) {
       const entry = this.ledger.entries.get(refund.ref);
-      if (refund.status === 'succeeded' && !(entry && paidBack(entry).length)) {
+      // A refund of nothing (staff cancelling past the policy's last tier) asks no gateway.
+      if (refund.status === 'succeeded' && refund.amount > 0 && !(entry && paidBack(entry).length)) {
         problems.push(`refund ${refund.id} succeeded but the gateway paid nothing back`);
       }
     }
@@ -701,6 +989,125 @@ export class World {
         );
     }
     return problems;
+  }
+
+  /**
+   * The box office (CONTRACT §11). Each shift's expected cash, as the feature's cash-up answers
+   * it, equals float + cash taken − cash paid back, summed here from the payments and refunds
+   * rows (the sale's and refund's counter rows say only which shift and method); the shifts'
+   * cash together equals what the simulated cashiers took and paid back. A counter payment ends
+   * as a paid counter booking of existing seats, all claimed, for its amount, or has a refund of all of it (its
+   * settlement is the drain's check: no refund left unsettled).
+   */
+  private async counterProblems(): Promise<string[]> {
+    const problems: string[] = [];
+    const shiftRows = await this.rows<{ id: string; float: number; expected: number }>(sql`
+      select s.id, s.opening_float_paise as float,
+        (s.opening_float_paise
+          + coalesce((select sum(p.amount_paise) from payments p join counter_sales cs on cs.payment_id = p.id
+              where cs.shift_id = s.id and cs.method = 'cash' and p.gateway = 'counter'), 0)
+          - coalesce((select sum(r.amount_paise) from refunds r join counter_refunds cr on cr.refund_id = r.id
+              join payments p on p.id = r.payment_id join counter_sales cs on cs.payment_id = p.id
+              where cr.shift_id = s.id and cs.method = 'cash' and r.status = 'succeeded'), 0))::int as expected
+      from shifts s where s.user_id in ${this.cashiers}`);
+    let drawers = 0;
+    for (const shift of shiftRows) {
+      this.alias(shift.id, 'f');
+      const answered = expectedCashPaise(shift.float, await cashUpOf(this.database.db, shift.id));
+      if (answered !== shift.expected)
+        problems.push(
+          `shift ${shift.id} cash-up expects ${answered} paise, its rows come to ${shift.expected}`,
+        );
+      drawers += shift.expected - shift.float;
+    }
+    if (drawers !== this.drawerPaise)
+      problems.push(
+        `the drawers hold ${drawers} paise over their floats, the cashiers took ${this.drawerPaise}`,
+      );
+    const payments = await this.rows<{ v: string }>(sql`
+      select 'counter payment ' || p.id || ' of ' || b.status || ' booking ' || b.id || ' ' ||
+          case when cs.booking_id is null then 'has no counter sale'
+               when b.status = 'paid' then 'is not a paid sale of its claimed seats'
+               else 'is not refunded in full' end as v
+      from payments p join bookings b on b.id = p.booking_id
+      left join counter_sales cs on cs.booking_id = b.id and cs.payment_id = p.id
+      join shows s on s.id = b.show_id
+      where b.show_id in ${this.showIds} and p.gateway = 'counter' and (
+        cs.booking_id is null
+        or (b.status = 'paid' and not (
+          p.status = 'succeeded' and b.channel = 'counter' and p.amount_paise = b.amount_paise
+          and cs.amount_paise = p.amount_paise
+          and cardinality(b.seats) > 0
+          and (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.is_live) = cardinality(b.seats)
+          and not exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.is_live
+            and not (bs.seat = any (b.seats)))
+          and not exists (select 1 from refunds r where r.payment_id = p.id)))
+        or (b.status <> 'paid' and not exists (select 1 from refunds r where r.payment_id = p.id
+            and r.amount_paise = p.amount_paise)))`);
+    problems.push(...payments.map((row) => row.v));
+    for (const show of this.shows) {
+      const stray = await this.rows<{ seat: string }>(sql`
+        select bs.seat from booking_seats bs where bs.show_id = ${show.id} and bs.is_live`);
+      for (const { seat } of stray)
+        if (!show.seats.includes(seat))
+          problems.push(`seat ${seat} of ${show.id} is claimed but does not exist`);
+    }
+    return problems;
+  }
+
+  /**
+   * Food and drink (CONTRACT §12): for every product, stock left plus the units in live claims
+   * is the stock it started with, never below 0; a booking no longer pending or paid claims none.
+   */
+  private async stockProblems(): Promise<string[]> {
+    const rows = await this.rows<{ id: string; stock: number; live: number }>(sql`
+      select p.id, p.stock,
+        coalesce((select sum(bi.quantity) from booking_items bi where bi.product_id = p.id and bi.is_live), 0)::int as live
+      from products p where p.id in ${this.productIds} order by p.id`);
+    const problems: string[] = [];
+    for (const row of rows) {
+      const initial = STOCK[this.productIds.indexOf(row.id)]!;
+      if (row.stock < 0) problems.push(`product ${row.id} has stock ${row.stock}`);
+      if (row.stock + row.live !== initial)
+        problems.push(
+          `product ${row.id}: stock ${row.stock} + ${row.live} units claimed is not the ${initial} it started with`,
+        );
+    }
+    const dead = await this.rows<{ v: string }>(sql`
+      select 'items of ' || b.status || ' booking ' || b.id || ' still claimed' as v from bookings b
+      where b.show_id in ${this.showIds} and b.status not in ('pending', 'paid')
+        and exists (select 1 from booking_items bi where bi.booking_id = b.id and bi.is_live)`);
+    problems.push(...dead.map((row) => row.v));
+    return problems;
+  }
+
+  /**
+   * The waiting list (CONTRACT §13). An offer's booking holds the entry's party of its buyer on
+   * its show; a buyer's entry has at most one live offer (a pending waiting-list booking); offers
+   * go in join order among parties that fit: no entry still waiting joined before an offered one
+   * with a party no larger, unless its buyer had a booking of the show by then (one unpaid
+   * booking per show: they keep their place). Seats are never offered twice: the live claims'
+   * unique index, checked above as "held twice".
+   */
+  private async waitlistProblems(): Promise<string[]> {
+    const rows = await this.rows<{ v: string }>(sql`
+      select 'offer ' || b.id || ' of entry ' || e.id || ' is not its party of ' || e.quantity || ' on its show' as v
+        from waitlist_entries e join bookings b on b.id = e.offer_booking_id
+        where e.show_id in ${this.showIds} and (b.user_id <> e.user_id or b.show_id <> e.show_id
+          or cardinality(b.seats) <> e.quantity or b.channel <> 'waitlist')
+      union all
+      select 'buyer ' || b.user_id || ' has ' || count(*) || ' live offers on ' || b.show_id
+        from bookings b where b.show_id in ${this.showIds} and b.channel = 'waitlist' and b.status = 'pending'
+          and b.expires_at > ${this.now.toISOString()}::timestamptz
+        group by b.user_id, b.show_id having count(*) > 1
+      union all
+      select 'entry ' || e.id || ' was offered before ' || w.id || ', which joined first and fits'
+        from waitlist_entries e join waitlist_entries w on w.show_id = e.show_id and w.seq < e.seq
+        where e.show_id in ${this.showIds} and e.offered_at is not null and w.status = 'waiting'
+          and w.quantity <= e.quantity
+          and not exists (select 1 from bookings o where o.user_id = w.user_id and o.show_id = w.show_id
+            and o.created_at <= e.offered_at)`);
+    return rows.map((row) => row.v);
   }
 
   private async transitionProblems(): Promise<string[]> {
@@ -805,10 +1212,18 @@ export class World {
     problems.push(...left.map((row) => row.v));
     const discrepancies = await findDiscrepancies({ db: this.database.db, now: this.now });
     for (const d of discrepancies) problems.push(`reconciliation: ${JSON.stringify(d)}`);
+    // Paid bookings keep what they cost; a refunded payment keeps what the cancellation policy
+    // (CONTRACT §13) did not give back (a part refund near the start).
     const paid = await this.rows<{ gateway: string; total: number }>(sql`
-      select p.gateway, sum(b.amount_paise)::int as total from bookings b
-      join payments p on p.booking_id = b.id and p.status = 'succeeded'
-      where b.show_id in ${this.showIds} and b.status = 'paid' group by p.gateway`);
+      select gateway, sum(total)::int as total from (
+        select p.gateway, b.amount_paise as total from bookings b
+          join payments p on p.booking_id = b.id and p.status = 'succeeded'
+          where b.show_id in ${this.showIds} and b.status = 'paid'
+        union all
+        select p.gateway, p.amount_paise - (select coalesce(sum(r.amount_paise), 0) from refunds r
+            where r.payment_id = p.id and r.status = 'succeeded') from payments p join bookings b on b.id = p.booking_id
+          where b.show_id in ${this.showIds} and b.status <> 'paid' and p.status = 'refunded'
+      ) kept group by gateway`);
     for (const gateway of ['sandbox', 'stripe', 'razorpay']) {
       let kept = 0;
       for (const entry of this.ledger.entries.values()) {
@@ -868,6 +1283,10 @@ export function describe(command: Command): string {
   const { sched, leave, ...op } = command;
   const fields = Object.entries(op)
     .filter(([key]) => key !== 'op')
-    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('|') : String(value)}`);
+    .filter(([, value]) => !(Array.isArray(value) && !value.length && 'seats' in op))
+    .map(
+      ([key, value]) =>
+        `${key}=${Array.isArray(value) ? value.map((v) => (typeof v === 'object' ? Object.values(v as object).join('x') : v)).join('|') : String(value)}`,
+    );
   return `${op.op} ${fields.join(' ')} leave=${leave}${sched.length ? ` sched=${sched.join('|')}` : ''}`;
 }
