@@ -146,9 +146,10 @@ export const movies = pgTable(
     /** False once retired: hidden from buyers, no new shows or bookings (migration 0010). */
     active: boolean('active').notNull().default(true),
     /** The distributor's share of net takings, a percent 0–100 with two decimals (migration 0018). */
+    // The default as PostgreSQL keeps it ('50', a numeric literal): what `drizzle-kit pull` reads back.
     distributorSharePercent: numeric('distributor_share_percent', { precision: 5, scale: 2, mode: 'number' })
       .notNull()
-      .default(50),
+      .default(sql`'50'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
