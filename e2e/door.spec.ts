@@ -255,9 +255,10 @@ describe.each(['embedded', 'PostgreSQL'] as const)('tickets and the door on the 
       1,
     );
     const ashaRow = adminBrowser.page.getByRole('row').filter({ hasText: asha.reference });
+    // The Checked in column (the last but one: Actions follow it).
     await ashaRow
       .locator('td')
-      .last()
+      .nth(-2)
       .getByText(/^\d{1,2}:\d\d [AP]M$/)
       .waitFor();
     await adminBrowser.page.goto('/admin/audit');
