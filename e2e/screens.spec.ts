@@ -99,6 +99,8 @@ describe('screens, staff', () => {
 
     // Drag across row D with the Recliner paint.
     await page.getByText('Paint Recliner').click();
+    // In view first: the admin sidebar grew (reports, menu, box office), so the grid can start below the fold.
+    await position(page, 3, 7).scrollIntoViewIfNeeded();
     const from = (await position(page, 3, 0).boundingBox())!;
     const to = (await position(page, 3, 7).boundingBox())!;
     await page.mouse.move(from.x + 4, from.y + 4);
