@@ -192,9 +192,10 @@ export const counterRefundRequest = z.object({
     .trim()
     .min(1, 'Please give a reason')
     .max(200, 'The reason must be at most 200 characters'),
-  refundAmount: cash('refundAmount')
-    .optional()
-    .meta({ description: 'Rupees, 0 up to what was paid; left out, all of it' }),
+  refundAmount: cash('refundAmount').optional().meta({
+    description:
+      'Rupees, 0 up to what was paid; left out, all of it for a counter sale, the cancellation policy’s amount for an online booking',
+  }),
 });
 export type CounterRefundRequest = z.input<typeof counterRefundRequest>;
 

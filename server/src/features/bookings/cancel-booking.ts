@@ -24,6 +24,8 @@ export interface CancelOutcome {
   status: string;
   /** Set when a paid booking was cancelled: its refund, recorded, for the worker to carry out. */
   refundId?: string;
+  /** What that refund gives back, in paise: the policy's amount or the one staff chose. */
+  refundPaise?: number;
   /** Checkouts of an unpaid booking, to close at the gateway after commit. */
   openCheckouts: GatewayPayment[];
 }
@@ -130,6 +132,7 @@ export async function cancelBooking({
     };
     if (booking.status === 'paid') await enqueueEmail(tx, { kind: 'booking-cancelled', bookingId });
     if (paid) {
+      outcome.refundPaise = refundPaise;
       outcome.refundId =
         (await recordRefund(
           tx,

@@ -9,7 +9,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { insertMovie, insertShow } from '../../db/factories.ts';
-import { bookingSeats, creditNotes, invoices, payments, refunds, shifts, users } from '../../db/schema.ts';
+import {
+  bookingSeats,
+  counterRefunds,
+  creditNotes,
+  invoices,
+  payments,
+  refunds,
+  shifts,
+  shows,
+  users,
+} from '../../db/schema.ts';
 
 // CONTRACT §11: shifts, counter sales through the online hold, the cash-up, counter refunds.
 
@@ -385,6 +395,40 @@ describe('the cash-up and counter refunds', () => {
     expect(after).toEqual(before);
     const twice = await call('POST', '/api/boxoffice/refunds', staff[0]!, { bookingId, reason: 'Asked' });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('gives an online booking back what the cancellation policy says, and records that amount', async () => {
+    const showId = await newShow(30_000);
+    const held = await call('POST', '/api/bookings/create', buyer, { showId, selectedSeats: ['G2'] });
+    const { bookingId, url } = held.json<{ bookingId: string; url: string }>();
+    expect((await call('POST', `/api/payments/${url.split('/pay/')[1]}/sandbox-pay`, buyer)).statusCode).toBe(
+      200,
+    );
+    const [show] = await db().select({ startsAt: shows.startsAt }).from(shows).where(eq(shows.id, showId));
+    const then = t.clock.now;
+    // An hour before the start: the default policy's second tier, half back.
+    t.clock.now = new Date(show!.startsAt.getTime() - 60 * 60_000);
+    try {
+      const refunded = await call('POST', '/api/boxoffice/refunds', staff[0]!, {
+        bookingId,
+        reason: 'Asked',
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(refunded.json().refund).toMatchObject({ method: 'online', amount: 150 });
+      const [refund] = await db()
+        .select({ amountPaise: refunds.amountPaise })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(eq(payments.bookingId, bookingId));
+      expect(refund).toEqual({ amountPaise: 15_000 });
+      const [counted] = await db()
+        .select({ amountPaise: counterRefunds.amountPaise })
+        .from(counterRefunds)
+        .where(eq(counterRefunds.bookingId, bookingId));
+      expect(counted).toEqual({ amountPaise: 15_000 });
+    } finally {
+      t.clock.now = then;
+    }
   });
 });
 

@@ -66,7 +66,7 @@ export const boxOfficeDocs = {
     tags,
     summary: 'Cancel a paid booking at the counter and pay it back',
     description:
-      'A counter sale goes back the way it was paid, in the refunder’s shift; an online booking is refunded through its gateway.',
+      'A counter sale goes back the way it was paid, in the refunder’s shift; an online booking is refunded through its gateway, by the cancellation policy (or `refundAmount` staff choose, up to what was paid).',
     auth: 'staff',
     body: counterRefundRequest,
     ok: counterRefundResponse,

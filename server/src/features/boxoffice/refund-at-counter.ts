@@ -126,24 +126,17 @@ export async function refundAtCounter({
 
     /** An online booking: the online cancel in this transaction, its refund owed through its gateway. */
     async function refundOnline(on: Db): Promise<CounterRefundOutcome> {
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
-      const paid = payment?.amountPaise ?? 0;
-      // The online cancel refunds what was paid; part refunds there come with the cancellation
-      // policy (CONTRACT §13).
-      if (refundAmountPaise !== undefined && refundAmountPaise !== paid) {
-        throw badRequest(`An online booking is refunded in full here (${formatPaise(paid)})`);
-      }
       const cancelled = await cancelBooking({
         db: on,
         bookingId,
         actor: { id: refunder.id, isStaff: true },
         now,
         reason,
+        refundAmountPaise,
       });
       if (!cancelled.changed) throw conflict(boxOfficeMessages.alreadyRefunded);
+      // What goes back follows the cancellation policy (or the amount staff chose), as online.
+      const amountPaise = cancelled.refundPaise ?? 0;
       if (cancelled.refundId) {
         await tx.insert(counterRefunds).values({
           refundId: cancelled.refundId,
@@ -151,7 +144,7 @@ export async function refundAtCounter({
           shiftId: shift!.id,
           refunderId: refunder.id,
           method: 'online',
-          amountPaise: paid,
+          amountPaise,
           createdAt: now,
         });
       }
@@ -160,13 +153,13 @@ export async function refundAtCounter({
         action: 'boxoffice.refund',
         entityType: 'booking',
         entityId: bookingId,
-        details: { shiftId: shift!.id, method: 'online', amountPaise: paid, reason },
+        details: { shiftId: shift!.id, method: 'online', amountPaise, reason },
       });
       return {
         bookingId,
         showId: booking!.showId,
         method: 'online',
-        amountPaise: paid,
+        amountPaise,
         gatewayRefundId: cancelled.refundId,
       };
     }
