@@ -14,6 +14,17 @@ import { movieSchema, showSchema, showWith } from './catalogue.ts';
  * - totalRevenue: rupees of the bookings that are paid now — a cancelled booking's refund takes
  *   its money back out, a late payment that was refunded never counts.
  */
+const dayFigures = z.object({
+  shows: z.number().int().meta({ description: 'Shows not cancelled starting that day' }),
+  bookings: z
+    .number()
+    .int()
+    .meta({ description: 'Bookings paid that day (up to the time) and still paid now' }),
+  newUsers: z.number().int().meta({ description: 'Accounts created that day (up to the time)' }),
+  revenue: z.number().meta({ description: 'Rupees of those bookings' }),
+});
+export type DashboardDayFigures = z.infer<typeof dayFigures>;
+
 export const dashboardDataSchema = z.object({
   activeShows: z.number().int(),
   totalBookings: z.number().int(),
@@ -26,6 +37,19 @@ export const dashboardDataSchema = z.object({
     newUsersLast7Days: z.number().int().meta({ description: 'Accounts created within the last 7 days' }),
     revenueLast7Days: z.number().meta({ description: 'Rupees of paid bookings made within the last 7 days' }),
   }),
+  sameDayLastWeek: z
+    .object({
+      date: z.iso
+        .date()
+        .meta({ description: 'The cinema day a week ago (YYYY-MM-DD), same weekday as today' }),
+      today: dayFigures,
+      lastWeek: dayFigures,
+    })
+    .meta({
+      description:
+        'Today so far against the same weekday last week up to the same time of day (shows: the whole day), ' +
+        'on the cinema’s clock: what the cards compare.',
+    }),
 });
 export type DashboardData = z.infer<typeof dashboardDataSchema>;
 export const dashboardResponse = ok({ dashboardData: dashboardDataSchema });

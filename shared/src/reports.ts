@@ -145,9 +145,5 @@ export const dashboardChartsResponse = ok({
       gross: money,
     }),
   ),
-  comparison: z.object({
-    today: z.object({ tickets: z.number().int(), gross: money }),
-    sameDayLastWeek: z.object({ date: isoDateText, tickets: z.number().int(), gross: money }),
-  }),
 });
 export type DashboardChartsResponse = z.infer<typeof dashboardChartsResponse>;

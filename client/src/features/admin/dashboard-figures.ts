@@ -1,46 +1,65 @@
 import { formatRupees, type DashboardData } from '@marquee/shared';
+import { changeText } from './chart-scale.ts';
 
 export interface DashboardCard {
   key: 'activeShows' | 'totalBookings' | 'totalUser' | 'totalRevenue';
   title: string;
   value: string;
+  /** Today against the same weekday last week, in words. */
   trend: string;
+  /** Which way today compares, for the line's colour and arrow (the words say it too). */
+  direction: 'up' | 'down' | 'same';
   /** What the figure counts (docs/admin.md), shown under it. */
   help: string;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const direction = (today: number, then: number) => (today > then ? 'up' : today < then ? 'down' : 'same');
 
-/** The four cards of spec §2, with trend lines built from what the last and next 7 days hold. */
+/** 'Saturday' for '2026-11-21'. */
+function weekdayOf(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-IN', { weekday: 'long', timeZone: 'UTC' });
+}
+
+/**
+ * The four cards of spec §2. Each trend line sets today against the same weekday last week: the
+ * day's shows whole, the rest so far today against last week up to the same time of day.
+ */
 export function dashboardCards(data: DashboardData): DashboardCard[] {
-  const { trends } = data;
+  const { today, lastWeek, date } = data.sameDayLastWeek;
+  const byNow = `by this time last ${weekdayOf(date)}`;
   return [
     {
       key: 'activeShows',
       title: 'Active Shows',
       value: String(data.activeShows),
-      trend: `${trends.showsNext7Days} starting in the next 7 days`,
+      trend: `${plural(today.shows, 'show', 'shows')} today, ${lastWeek.shows} last ${weekdayOf(date)}`,
+      direction: direction(today.shows, lastWeek.shows),
       help: 'Shows not cancelled that have not started yet, sold-out ones included.',
     },
     {
       key: 'totalBookings',
       title: 'Total Bookings',
       value: String(data.totalBookings),
-      trend: `${trends.bookingsLast7Days} paid in the last 7 days`,
+      trend: `${today.bookings} paid today, ${lastWeek.bookings} ${byNow}`,
+      direction: direction(today.bookings, lastWeek.bookings),
       help: 'Bookings paid for now; unpaid, expired and cancelled ones are not counted.',
     },
     {
       key: 'totalUser',
       title: 'Active Users',
       value: String(data.totalUser),
-      trend: `${plural(trends.newUsersLast7Days, 'new account', 'new accounts')} in the last 7 days`,
+      trend: `${plural(today.newUsers, 'new account', 'new accounts')} today, ${lastWeek.newUsers} ${byNow}`,
+      direction: direction(today.newUsers, lastWeek.newUsers),
       help: 'Accounts that signed in or booked within the last 30 days.',
     },
     {
       key: 'totalRevenue',
       title: 'Revenue',
       value: formatRupees(data.totalRevenue),
-      trend: `${formatRupees(trends.revenueLast7Days)} in the last 7 days`,
+      trend: `${formatRupees(today.revenue)} today, ${formatRupees(lastWeek.revenue)} ${byNow} (${changeText(today.revenue, lastWeek.revenue)})`,
+      direction: direction(today.revenue, lastWeek.revenue),
       help: 'Money from bookings paid for now, GST included; refunds of cancelled bookings are taken out.',
     },
   ];

@@ -1,11 +1,18 @@
-import type { AdminShow, AuditEntryView, Booking, DashboardData } from '@marquee/shared';
+import {
+  fromZonedParts,
+  type AdminShow,
+  type AuditEntryView,
+  type Booking,
+  type DashboardData,
+} from '@marquee/shared';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertBooking, insertMovie, insertShow, insertUser } from '../../db/factories.ts';
 import { bookings, shows, users } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
+import { dashboardFigures } from './dashboard.ts';
 
 let t: TestApp;
 let staff: SignedIn;
@@ -329,5 +336,49 @@ describe('audit names', () => {
     const cancel = entries.find((e) => e.action === 'booking.cancel')!;
     const [booking] = await db.select().from(bookings).where(eq(bookings.id, cancel.entityId!));
     expect(cancel.entityName).toBe(booking!.reference);
+  });
+});
+
+// Last in the file: its bookings, far in the future, would count in the totals above.
+describe('the cards’ comparison', () => {
+  it('sets today so far against the same weekday last week up to the same time', async () => {
+    const { db } = t.testDb.database;
+    const at = (date: string, hour: number) => fromZonedParts(date, hour * 60, 'Asia/Kolkata');
+    // Saturday 15 March 2031, 1 PM in Kolkata; last week is Saturday the 8th.
+    const now = at('2031-03-15', 13);
+    for (const startsAt of [at('2031-03-15', 18), at('2031-03-15', 21), at('2031-03-08', 18)])
+      await insertShow(db, { movieId, startsAt, pricePaise: 10_000 });
+    await insertShow(db, {
+      movieId,
+      startsAt: at('2031-03-15', 22),
+      pricePaise: 10_000,
+      status: 'cancelled',
+    });
+    const made = async (paidAt: Date, seats: string[], status: 'paid' | 'pending' = 'paid') => {
+      const id = await insertBooking(db, {
+        userId: asha.userId,
+        showId: secondShow,
+        seats,
+        now: paidAt,
+        status,
+      });
+      await db.update(bookings).set({ createdAt: paidAt, paidAt }).where(eq(bookings.id, id));
+    };
+    await made(at('2031-03-15', 9), ['D1', 'D2']); // today: ₹300
+    await made(at('2031-03-15', 12), ['D3'], 'pending'); // unpaid: not counted
+    await made(at('2031-03-08', 11), ['D4']); // last week before 1 PM: ₹150
+    await made(at('2031-03-08', 14), ['D5']); // last week after 1 PM: not yet comparable
+    await made(at('2031-03-14', 23), ['D6']); // the day before: neither
+    const joined = await insertUser(db, { name: 'New', email: `new-${process.pid}@example.com` });
+    await db
+      .update(users)
+      .set({ createdAt: at('2031-03-08', 10) })
+      .where(eq(users.id, joined.id));
+
+    expect((await dashboardFigures(db, now, 'Asia/Kolkata')).sameDayLastWeek).toEqual({
+      date: '2031-03-08',
+      today: { shows: 2, bookings: 1, newUsers: 0, revenue: 300 },
+      lastWeek: { shows: 1, bookings: 1, newUsers: 1, revenue: 150 },
+    });
   });
 });

@@ -41,7 +41,7 @@ export async function adminRoutes(app: FastifyInstance) {
     return {
       success: true,
       message: 'Dashboard data fetched',
-      dashboardData: await dashboardFigures(db, clock()),
+      dashboardData: await dashboardFigures(db, clock(), timeZone),
     };
   });
 

@@ -72,9 +72,6 @@ export async function dashboardCharts({
     const r = byDay.get(date);
     return { date, tickets: Number(r?.tickets ?? 0), gross: paiseToRupees(Number(r?.gross ?? 0)) };
   });
-  const lastWeekDate = addDays(today, -7);
-  const lastWeek = salesByDay.find((d) => d.date === lastWeekDate)!;
-  const todaySales = salesByDay[salesByDay.length - 1]!;
   const channelOrder = ['online', 'counter', 'waitlist', 'comps'];
   const byChannel = new Map(channels.rows.map((r) => [r.channel, r]));
   return {
@@ -95,9 +92,5 @@ export async function dashboardCharts({
       const r = byChannel.get(channel);
       return { channel, tickets: Number(r?.tickets ?? 0), gross: paiseToRupees(Number(r?.gross ?? 0)) };
     }),
-    comparison: {
-      today: { tickets: todaySales.tickets, gross: todaySales.gross },
-      sameDayLastWeek: { date: lastWeekDate, tickets: lastWeek.tickets, gross: lastWeek.gross },
-    },
   };
 }

@@ -2,7 +2,7 @@ import { formatRupees, type DashboardChartsResponse } from '@marquee/shared';
 import { useId, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { useDashboardCharts } from '../api/reports.ts';
-import { changeText, channelLabels, niceMax, occupancyPercent } from '../chart-scale.ts';
+import { channelLabels, niceMax, occupancyPercent } from '../chart-scale.ts';
 import { ErrorState, LoadingState } from './list-states.tsx';
 
 // Hand-drawn SVG (decision 0025): three small charts need no library, and the admin chunk stays
@@ -142,7 +142,7 @@ function BarList({
   );
 }
 
-/** The dashboard's charts (CONTRACT §14) and today against the same day last week. */
+/** The dashboard's charts (CONTRACT §14); the cards above set today against last week. */
 export function DashboardCharts() {
   const charts = useDashboardCharts();
   if (charts.isPending) return <LoadingState label="Loading charts..." />;
@@ -153,39 +153,12 @@ export function DashboardCharts() {
       />
     );
   }
-  const { salesByDay, occupancy, revenueByChannel, comparison } = charts.data;
-  const last = comparison.sameDayLastWeek;
+  const { salesByDay, occupancy, revenueByChannel } = charts.data;
   const total30 = salesByDay.reduce((s, d) => s + d.gross, 0);
   const channelMax = Math.max(...revenueByChannel.map((c) => c.gross), 0);
-  const isUp = comparison.today.gross >= last.gross;
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="today-vs-last-week" className={cardClassName}>
-        <h2 id="today-vs-last-week" className="text-lg font-semibold">
-          Today against the same day last week
-        </h2>
-        <p className="mt-2 text-sm">
-          Today:{' '}
-          <strong className="tabular-nums">
-            {comparison.today.tickets} tickets, {formatRupees(comparison.today.gross)}
-          </strong>{' '}
-          — {last.date}:{' '}
-          <span className="tabular-nums">
-            {last.tickets} tickets, {formatRupees(last.gross)}
-          </span>{' '}
-          <span
-            className={
-              isUp
-                ? 'font-semibold text-green-700 dark:text-green-400'
-                : 'font-semibold text-red-700 dark:text-red-400'
-            }
-          >
-            ({changeText(comparison.today.gross, last.gross)} in money,{' '}
-            {changeText(comparison.today.tickets, last.tickets)} in tickets)
-          </span>
-        </p>
-      </section>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div className="min-w-0 xl:col-span-2">
           <ChartCard

@@ -1,9 +1,12 @@
 import {
   Activity,
   CalendarClock,
+  Equal,
   Film,
   IndianRupee,
   TicketCheck,
+  TrendingDown,
+  TrendingUp,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -20,6 +23,12 @@ const icons: Record<DashboardCard['key'], LucideIcon> = {
 };
 
 const activityIcons: LucideIcon[] = [CalendarClock, Film, Activity];
+
+const trendLooks: Record<DashboardCard['direction'], { Icon: LucideIcon; className: string }> = {
+  up: { Icon: TrendingUp, className: 'text-green-700 dark:text-green-400' },
+  down: { Icon: TrendingDown, className: 'text-red-700 dark:text-red-400' },
+  same: { Icon: Equal, className: 'text-zinc-600 dark:text-zinc-400' },
+};
 
 const cardClassName =
   'rounded-xl border border-zinc-200 bg-white p-5 shadow-xs dark:border-zinc-800 dark:bg-zinc-900';
@@ -43,6 +52,7 @@ export function DashboardOverview() {
       <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
         {dashboardCards(data).map((card) => {
           const Icon = icons[card.key];
+          const trend = trendLooks[card.direction];
           return (
             <li key={card.key} className={cardClassName}>
               <div className="flex items-start justify-between gap-3">
@@ -52,7 +62,10 @@ export function DashboardOverview() {
                 </span>
               </div>
               <p className="mt-2 text-3xl font-bold tracking-tight tabular-nums">{card.value}</p>
-              <p className="mt-1 text-sm font-medium text-green-700 dark:text-green-400">{card.trend}</p>
+              <p className={`mt-1 flex items-start gap-1.5 text-sm font-medium ${trend.className}`}>
+                <trend.Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <span>{card.trend}</span>
+              </p>
               <p className="mt-3 border-t border-zinc-100 pt-3 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
                 {card.help}
               </p>
