@@ -7,7 +7,7 @@ import {
   seatsPricePaise,
   type Layout,
 } from '@marquee/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { pgErrorCode, type Db, type Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
@@ -304,7 +304,7 @@ export async function moveBooking(
       and(
         eq(bookingSeats.bookingId, booking.id),
         eq(bookingSeats.isLive, true),
-        sql`not (${bookingSeats.showId} = ${showId}::uuid and ${bookingSeats.seat} = any (${seats}::text[]))`,
+        not(and(eq(bookingSeats.showId, showId), inArray(bookingSeats.seat, seats))!),
       ),
     );
   // In the order every claimer uses (the hold sorted them), so claimers never wait in a circle.
