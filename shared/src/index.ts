@@ -24,3 +24,4 @@ export * from './cancellation.ts';
 export * from './food.ts';
 export * from './boxoffice.ts';
 export * from './reports.ts';
+export * from './exchange.ts';

@@ -17,10 +17,11 @@ export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
 /**
- * Where a booking was sold (CONTRACT §11, §13): online by its buyer, at the counter by staff, or
- * held for a waiting-list entry as an offer.
+ * Where a booking was sold (CONTRACT §11, §13): online by its buyer, at the counter by staff,
+ * held for a waiting-list entry as an offer, or (exchange) the new seats of a dearer exchange held
+ * while the difference is paid.
  */
-export const bookingChannels = ['online', 'counter', 'waitlist'] as const;
+export const bookingChannels = ['online', 'counter', 'waitlist', 'exchange'] as const;
 export type BookingChannel = (typeof bookingChannels)[number];
 
 /**

@@ -28,6 +28,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  type AnyPgColumn,
   type PgColumn,
   primaryKey,
   text,
@@ -255,6 +256,13 @@ export const bookings = pgTable(
     /** When and by whom its food and drink were handed over (CONTRACT §12; null until then). */
     itemsCollectedAt: timestamp('items_collected_at', { withTimezone: true }),
     itemsCollectedBy: text('items_collected_by').references(() => users.id),
+    /** The ticket code's version: each exchange issues a new code, the door refuses older ones. */
+    ticketVersion: integer('ticket_version').notNull().default(1),
+    /**
+     * Set on a booking (channel 'exchange') that holds the new seats of a dearer exchange while
+     * the difference is paid: the booking being exchanged (CONTRACT §13).
+     */
+    exchangeOf: uuid('exchange_of').references((): AnyPgColumn => bookings.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -277,6 +285,10 @@ export const bookings = pgTable(
       .on(t.userId)
       .where(sql`${t.status} = 'pending'`),
     uniqueIndex('bookings_reference_uq').on(t.reference),
+    // At most one unpaid difference per booking, whatever the process (CONTRACT §13).
+    uniqueIndex('bookings_exchange_pending_uq')
+      .on(t.exchangeOf)
+      .where(sql`${t.status} = 'pending'`),
     index('bookings_checked_in_idx')
       .on(t.checkedInAt)
       .where(sql`${t.checkedInAt} is not null`),
@@ -300,7 +312,8 @@ export const bookingSeats = pgTable(
     isLive: boolean('is_live').notNull().default(true),
   },
   (t) => [
-    primaryKey({ columns: [t.bookingId, t.seat] }),
+    // By show too: an exchange moves a booking to another show's seats, the old claims kept.
+    primaryKey({ columns: [t.bookingId, t.showId, t.seat] }),
     uniqueIndex('booking_seats_live_uq')
       .on(t.showId, t.seat)
       .where(sql`${t.isLive}`),
@@ -415,14 +428,21 @@ export const refunds = pgTable(
     /** Sent with the gateway call; changed after an error (gateways replay a key's first answer). */
     idempotencyKey: text('idempotency_key').notNull(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    /**
+     * 'refund': the payment's refund (its booking cancelled, or the payment not honoured);
+     * 'exchange:<ticket version>': the difference given back at a cheaper exchange, which leaves
+     * the booking paid (payment_id null, `booking_id` the booking; CONTRACT §13).
+     */
+    purpose: text('purpose').notNull().default('refund'),
+    bookingId: uuid('booking_id').references(() => bookings.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('refunds_status_known', isOneOf(t.status, refundStatuses)),
-    // A payment is refunded at most once.
+    // A payment is refunded at most once (and each exchange's difference at most once).
     uniqueIndex('refunds_payment_uq').on(t.paymentId),
-    uniqueIndex('refunds_gateway_payment_uq').on(t.gateway, t.paymentRef),
+    uniqueIndex('refunds_gateway_payment_uq').on(t.gateway, t.paymentRef, t.purpose),
     index('refunds_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
@@ -605,9 +625,8 @@ export const creditNotes = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id),
-    refundId: uuid('refund_id')
-      .notNull()
-      .references(() => refunds.id),
+    /** Null for the note that cancels an exchanged booking's invoice (CONTRACT §13). */
+    refundId: uuid('refund_id').references(() => refunds.id),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     lines: jsonb('lines').$type<DocumentLine[]>().notNull(),
     taxablePaise: integer('taxable_paise').notNull(),

@@ -679,8 +679,8 @@ export class World {
               now: this.now,
             });
             p.seatMaps.invalidate(outcome.showId);
-            const refunds = outcome.gatewayRefundId
-              ? await carryOutRefunds(this.refundDeps(p), [outcome.gatewayRefundId])
+            const refunds = outcome.gatewayRefundIds.length
+              ? await carryOutRefunds(this.refundDeps(p), outcome.gatewayRefundIds)
               : [];
             return { outcome, refunds };
           },
@@ -691,7 +691,7 @@ export class World {
             }
             return (
               `refunded ${bookingId} ${outcome.method} ${outcome.amountPaise}` +
-              (outcome.gatewayRefundId ? ` refund ${refunds[0]?.status ?? 'claimed elsewhere'}` : '')
+              (outcome.gatewayRefundIds.length ? ` refund ${refunds[0]?.status ?? 'claimed elsewhere'}` : '')
             );
           },
         );

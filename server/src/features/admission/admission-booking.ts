@@ -14,6 +14,8 @@ export interface AdmissionBooking {
   amountPaise: number;
   checkedInAt: Date | null;
   refunded: boolean;
+  /** The version of the ticket code now valid (an exchange issues a new one, CONTRACT §13). */
+  ticketVersion: number;
   showId: string;
   showStatus: string;
   startsAt: Date;
@@ -32,6 +34,7 @@ const columns = {
   seats: bookings.seats,
   amountPaise: bookings.amountPaise,
   checkedInAt: bookings.checkedInAt,
+  ticketVersion: bookings.ticketVersion,
   refunded: sql<boolean>`exists (
     select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = ${bookings.id}
   )`.mapWith(Boolean),

@@ -16,6 +16,8 @@ import type { TicketCodes } from './ticket-code.ts';
 export const DOORS_OPEN_MS = 2 * 60 * 60 * 1000;
 
 export const INVALID_TICKET = 'Invalid ticket';
+/** A code issued before the booking was exchanged (CONTRACT §13). */
+export const EXCHANGED_TICKET = 'This ticket was exchanged';
 
 export interface CheckInOptions {
   db: Db;
@@ -35,9 +37,10 @@ export interface CheckInOptions {
  * same transaction as the admission.
  */
 export async function checkIn({ db, tickets, input, staffId, now, timeZone }: CheckInOptions) {
-  const booking = await resolve(db, tickets, input);
+  const { booking, ticketVersion } = await resolve(db, tickets, input);
   if (!booking) throw badRequest(INVALID_TICKET);
   refuseUnlessAdmissible(booking, now, timeZone);
+  if (ticketVersion !== null && ticketVersion < booking.ticketVersion) throw conflict(EXCHANGED_TICKET);
 
   const admitted = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -48,6 +51,8 @@ export async function checkIn({ db, tickets, input, staffId, now, timeZone }: Ch
           eq(bookings.id, booking.id),
           eq(bookings.status, 'paid'),
           isNull(bookings.checkedInAt),
+          // An exchange committed since the code was read makes it an old one.
+          ticketVersion === null ? undefined : eq(bookings.ticketVersion, ticketVersion),
           sql`not exists (select 1 from payments p join refunds r on r.payment_id = p.id
                           where p.booking_id = ${bookings.id})`,
         ),
@@ -71,6 +76,8 @@ export async function checkIn({ db, tickets, input, staffId, now, timeZone }: Ch
     // Someone else got there first (or the booking changed since it was read): say which.
     const now2 = await findAdmissionBooking(db, { id: booking.id });
     if (now2) refuseUnlessAdmissible(now2, now, timeZone);
+    if (now2 && ticketVersion !== null && ticketVersion < now2.ticketVersion)
+      throw conflict(EXCHANGED_TICKET);
     throw conflict('This ticket could not be checked in. Please try again.');
   }
   return booking;
@@ -80,13 +87,21 @@ async function resolve(
   db: Db,
   tickets: TicketCodes,
   input: CheckInOptions['input'],
-): Promise<AdmissionBooking | null> {
+): Promise<{ booking: AdmissionBooking | null; ticketVersion: number | null }> {
   if ('code' in input) {
-    const id = tickets.verify(input.code);
-    return id ? findAdmissionBooking(db, { id }) : null;
+    const code = tickets.read(input.code);
+    if (!code) return { booking: null, ticketVersion: null };
+    return {
+      booking: await findAdmissionBooking(db, { id: code.bookingId }),
+      ticketVersion: code.ticketVersion,
+    };
   }
+  // A reference stays the booking's through exchanges: it admits whatever the booking is now.
   const reference = normaliseReference(input.reference);
-  return REFERENCE_PATTERN.test(reference) ? findAdmissionBooking(db, { reference }) : null;
+  return {
+    booking: REFERENCE_PATTERN.test(reference) ? await findAdmissionBooking(db, { reference }) : null,
+    ticketVersion: null,
+  };
 }
 
 function refuseUnlessAdmissible(booking: AdmissionBooking, now: Date, timeZone: string): void {

@@ -47,7 +47,7 @@ export async function admissionRoutes(app: FastifyInstance) {
         message: 'Ticket fetched',
         ticket: {
           reference: booking.reference,
-          code: tickets.issue(booking.id),
+          code: tickets.issue(booking.id, booking.ticketVersion),
           movie: booking.movieTitle,
           ...showDateTime(booking.startsAt, timeZone),
           screen: booking.screenName,

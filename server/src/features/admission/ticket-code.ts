@@ -1,7 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The code a ticket's QR encodes (CONTRACT §6): `M1.<key id>.<booking>.<signature>`.
+ * The code a ticket's QR encodes (CONTRACT §6): `M1.<key id>.<booking>.<signature>`, and after an
+ * exchange (§13) `M2.<key id>.<booking>.<ticket version>.<signature>`, so the door can tell the
+ * current code from those issued before (an M1 code is version 1).
  *
  * The booking part is the booking's random UUID as 22 base64url characters, so the code holds
  * no personal data; the signature is a truncated HMAC-SHA256 over everything before it, made
@@ -10,6 +12,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  * change to any character makes the code invalid.
  */
 const VERSION = 'M1';
+const VERSIONED = 'M2';
 const SIGNATURE_BYTES = 16;
 
 export interface TicketKey {
@@ -32,24 +35,40 @@ export class TicketCodes {
     this.byId = new Map(keys.map((k) => [k.id, k.key]));
   }
 
-  issue(bookingId: string): string {
+  /** The code of a booking's ticket; `ticketVersion` is the booking's (1 until it is exchanged). */
+  issue(bookingId: string, ticketVersion = 1): string {
     const [current] = this.keys;
-    const body = `${VERSION}.${current.id}.${uuidToBase64url(bookingId)}`;
+    const body =
+      ticketVersion === 1
+        ? `${VERSION}.${current.id}.${uuidToBase64url(bookingId)}`
+        : `${VERSIONED}.${current.id}.${uuidToBase64url(bookingId)}.${ticketVersion}`;
     return `${body}.${sign(current.key, body)}`;
   }
 
   /** The booking a code names, or null for anything altered, unknown or malformed. */
   verify(code: string): string | null {
+    return this.read(code)?.bookingId ?? null;
+  }
+
+  /** The booking a code names and the ticket version it was issued for; null as for verify. */
+  read(code: string): { bookingId: string; ticketVersion: number } | null {
     if (typeof code !== 'string' || code.length > 200) return null;
     const parts = code.trim().split('.');
-    if (parts.length !== 4 || parts[0] !== VERSION) return null;
-    const [, keyId, booking, signature] = parts as [string, string, string, string];
+    const versioned = parts.length === 5 && parts[0] === VERSIONED;
+    if (!versioned && (parts.length !== 4 || parts[0] !== VERSION)) return null;
+    const [, keyId, booking] = parts as [string, string, string];
+    const ticketVersion = versioned ? parts[3]! : '1';
+    const signature = parts[parts.length - 1]!;
     const key = this.byId.get(keyId);
     if (!key || !/^[A-Za-z0-9_-]{22}$/.test(booking)) return null;
-    const expected = Buffer.from(sign(key, `${VERSION}.${keyId}.${booking}`));
+    // Written as issue writes it (no leading zeros, at least 2): one spelling per code.
+    if (versioned && !/^[1-9][0-9]{0,8}$/.test(ticketVersion)) return null;
+    if (versioned && ticketVersion === '1') return null;
+    const expected = Buffer.from(sign(key, parts.slice(0, -1).join('.')));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    return base64urlToUuid(booking);
+    const bookingId = base64urlToUuid(booking);
+    return bookingId ? { bookingId, ticketVersion: Number(ticketVersion) } : null;
   }
 }
 

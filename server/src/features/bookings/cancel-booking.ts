@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/record.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
-import { recordRefund } from '../payments/record-refund.ts';
+import { recordBookingRefund, refundablePayments } from '../payments/record-refund.ts';
 import { policyMessages, policyQuote } from './cancellation.ts';
 
 export const cancelMessages = {
@@ -24,7 +24,9 @@ export interface CancelOutcome {
   status: string;
   /** Set when a paid booking was cancelled: its refund, recorded, for the worker to carry out. */
   refundId?: string;
-  /** What that refund gives back, in paise: the policy's amount or the one staff chose. */
+  /** Every refund recorded (an exchanged booking may have had a payment per difference paid). */
+  refundIds: string[];
+  /** What those refunds give back, in paise: the policy's amount or the one staff chose. */
   refundPaise?: number;
   /** Checkouts of an unpaid booking, to close at the gateway after commit. */
   openCheckouts: GatewayPayment[];
@@ -79,6 +81,7 @@ export async function cancelBooking({
       changed: false,
       status: booking.status,
       openCheckouts: [],
+      refundIds: [],
     };
     if (booking.status === 'cancelled' || booking.status === 'expired') return unchanged;
     // Money taken at the counter goes back across it, into a shift (features/boxoffice).
@@ -92,8 +95,10 @@ export async function cancelBooking({
     if (booking.checkedInAt && !givenReason) throw badRequest(cancelMessages.reasonForAdmitted);
 
     const held = await tx.select().from(payments).where(eq(payments.bookingId, bookingId)).for('update');
-    const paid = held.find((payment) => payment.status === 'succeeded');
-    const paidPaise = paid?.amountPaise ?? 0;
+    const captured = held.filter((payment) => payment.status === 'succeeded');
+    const paid = captured[0];
+    // What was paid and is not back yet: the differences of cheaper exchanges were refunded (§13).
+    const paidPaise = (await refundablePayments(tx, captured)).reduce((sum, p) => sum + p.refundablePaise, 0);
     if (refundAmountPaise !== undefined && refundAmountPaise > paidPaise)
       throw badRequest(policyMessages.amountRange(paiseToRupees(paidPaise)));
     // What the policy gives back now; a buyer past its last tier cannot cancel a paid booking.
@@ -129,22 +134,13 @@ export async function cancelBooking({
         gateway: payment.gateway as GatewayName,
         ref: payment.gatewayRef,
       })),
+      refundIds: [],
     };
     if (booking.status === 'paid') await enqueueEmail(tx, { kind: 'booking-cancelled', bookingId });
     if (paid) {
       outcome.refundPaise = refundPaise;
-      outcome.refundId =
-        (await recordRefund(
-          tx,
-          {
-            paymentId: paid.id,
-            gateway: paid.gateway,
-            paymentRef: paid.gatewayRef,
-            amountPaise: refundPaise,
-            reason,
-          },
-          now,
-        )) ?? undefined;
+      outcome.refundIds = await recordBookingRefund(tx, { captured, amountPaise: refundPaise, reason }, now);
+      outcome.refundId = outcome.refundIds[0];
     }
     await recordAudit(tx, {
       actorId: actor.id,

@@ -5,6 +5,8 @@ import {
   bookingsResponse,
   createBookingRequest,
   createBookingResponse,
+  exchangeBookingRequest,
+  exchangeBookingResponse,
   userBookingsQuery,
 } from '@marquee/shared';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
@@ -71,6 +73,30 @@ export const bookingDocs = {
     params: bookingId,
     ok: cancellationQuoteResponse,
     errors: { 403: 'Not your booking', 404: 'Booking not found' },
+  }),
+  exchange: routeSchema({
+    tags,
+    summary: 'Change a paid booking to other seats or another show (CONTRACT §13)',
+    description:
+      'As many seats as the booking has, of its show or another, checked as any hold is (the seat map, ' +
+      'the gap rule, wheelchair spaces, the show running). Allowed until the first tier of ' +
+      '`settings.cancellation.tiers` ends for the show the booking leaves. Cheaper or equal: done at once, ' +
+      'the difference refunded in full. Dearer: the new seats are held for the payment window and `url` is ' +
+      'the payment page for the difference; the old seats stay the booking’s until it is paid, and if it is ' +
+      'not, nothing changes. The booking keeps its `_id` and reference; its old ticket code no longer admits; ' +
+      'its invoice is cancelled by a credit note and a new one issued. The owner only.',
+    auth: 'user',
+    params: bookingId,
+    body: exchangeBookingRequest,
+    ok: exchangeBookingResponse,
+    errors: {
+      400: 'Not as many seats as the booking has, the same seats, a seat not on the map, or the show is not bookable',
+      403: 'Not your booking, or a cookie call from another site',
+      404: 'Booking or show not found',
+      409:
+        'The booking is not paid, was sold at the box office, was admitted, is past the first tier, has a ' +
+        'difference waiting for payment, or a seat is taken (the message names it)',
+    },
   }),
   cancelPut: cancel("the store's reading"),
   cancelDelete: cancel("the page's reading"),

@@ -14,7 +14,7 @@ import {
   type Movie,
   type Show,
 } from '@marquee/shared';
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, invoices, movies, payments, refunds, shows, users } from '../../db/schema.ts';
 import { toMovie, toShow } from '../catalogue/serialize.ts';
@@ -34,7 +34,7 @@ export interface BookingFilter {
   /** A show date (YYYY-MM-DD) in the cinema's calendar. */
   showDate?: string;
   /** Leave out bookings sold on this channel (a seller's own list leaves out their counter sales). */
-  notChannel?: BookingChannel;
+  notChannel?: BookingChannel | readonly BookingChannel[];
   /** Matches the booking id or reference, the buyer's name or email, or the movie title. */
   q?: string;
 }
@@ -58,7 +58,11 @@ function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefi
     where.movieId ? eq(shows.movieId, where.movieId) : undefined,
     where.status ? eq(bookings.status, where.status) : undefined,
     where.statuses ? inArray(bookings.status, [...where.statuses]) : undefined,
-    where.notChannel ? ne(bookings.channel, where.notChannel) : undefined,
+    where.notChannel
+      ? typeof where.notChannel === 'string'
+        ? ne(bookings.channel, where.notChannel)
+        : notInArray(bookings.channel, [...where.notChannel])
+      : undefined,
     dateRange,
     q
       ? or(

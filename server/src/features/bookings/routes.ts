@@ -1,6 +1,8 @@
 import {
   cancelBookingRequest,
   createBookingRequest,
+  exchangeBookingRequest,
+  formatRupees,
   messages,
   paiseToRupees,
   rupeesToPaise,
@@ -18,6 +20,7 @@ import { cancelBooking } from './cancel-booking.ts';
 import { readCancellation } from './cancellation.ts';
 import { readSettings } from '../settings/index.ts';
 import { createBooking } from './create-booking.ts';
+import { exchangeBooking } from './exchange-booking.ts';
 import { bookingDocs as docs } from './docs.ts';
 import { validateItems } from '../food/index.ts';
 import { KnownSeats } from './layout-rules.ts';
@@ -134,10 +137,10 @@ export async function bookingRoutes(app: FastifyInstance) {
         });
         seatMaps.invalidate(outcome.showId);
         await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);
-        const [refund] = outcome.refundId
-          ? await carryOutRefunds({ db, gateways, clock, log: request.log }, [outcome.refundId])
+        const refunds = outcome.refundIds.length
+          ? await carryOutRefunds({ db, gateways, clock, log: request.log }, outcome.refundIds)
           : [];
-        const refunded = refund?.status === 'succeeded';
+        const refunded = refunds.length > 0 && refunds.every((refund) => refund.status === 'succeeded');
         const message = !outcome.changed
           ? `Booking already ${outcome.status}`
           : outcome.refundId
@@ -156,6 +159,68 @@ export async function bookingRoutes(app: FastifyInstance) {
     });
   }
 
+  // The exchange (CONTRACT §13): other seats or another show for a paid booking.
+  app.post<{ Params: { id: string } }>(
+    '/api/bookings/:id/exchange',
+    { schema: docs.exchange },
+    async (request) => {
+      const user = await requireUser(request);
+      const input = parseInput(exchangeBookingRequest, request.body ?? {});
+      const now = clock();
+      let outcome;
+      try {
+        outcome = await exchangeBooking({
+          db,
+          gateway,
+          gateways,
+          log: request.log,
+          now,
+          userId: user.id,
+          bookingId: request.params.id,
+          showId: input.showId,
+          seatIds: input.selectedSeats,
+          rules: {
+            gapRule: config.SEAT_GAP_RULE === 'on',
+            releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES,
+          },
+          known,
+          limits: {
+            windowSeconds: config.PAYMENT_WINDOW_SECONDS,
+            maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
+            maxPerShow: config.UNPAID_BOOKINGS_PER_SHOW,
+          },
+        });
+      } finally {
+        seatMaps.invalidate(input.showId);
+      }
+      for (const showId of outcome.showIds) seatMaps.invalidate(showId);
+      if (outcome.kind === 'done' && outcome.refundIds.length)
+        await carryOutRefunds({ db, gateways, clock, log: request.log }, outcome.refundIds);
+      const [booking] = await findBookings({
+        db,
+        where: { ids: [outcome.bookingId] },
+        now: clock(),
+        timeZone,
+      });
+      const difference = formatRupees(paiseToRupees(Math.abs(outcome.differencePaise)));
+      return outcome.kind === 'pay'
+        ? {
+            success: true,
+            message: `Your new seats are held. Pay the difference of ${difference} to complete the change.`,
+            booking,
+            url: outcome.url,
+          }
+        : {
+            success: true,
+            message:
+              outcome.differencePaise < 0
+                ? `Booking changed. The difference of ${difference} is being refunded.`
+                : 'Booking changed.',
+            booking,
+          };
+    },
+  );
+
   // A user's list: live bookings (pending, paid) unless ?status=all (CONTRACT §8), so a cancelled
   // booking leaves the list as spec §4 says; My Bookings asks for all to show its past ones.
   const listUserBookings = async (userId: string, query: unknown) => {
@@ -163,7 +228,12 @@ export async function bookingRoutes(app: FastifyInstance) {
     return findBookings({
       db,
       // A counter sale's user is its seller, but it is the customer's booking (decision 0023).
-      where: { userId, statuses: status === 'all' ? undefined : liveStatuses, notChannel: 'counter' },
+      // Nor the seats of an exchange waiting for its difference: they are the booking's (§13).
+      where: {
+        userId,
+        statuses: status === 'all' ? undefined : liveStatuses,
+        notChannel: ['counter', 'exchange'],
+      },
       now: clock(),
       timeZone,
     });

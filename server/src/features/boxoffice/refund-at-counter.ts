@@ -21,8 +21,8 @@ export interface CounterRefundOutcome {
   showId: string;
   method: CounterRefundMethod | 'comp';
   amountPaise: number;
-  /** An online booking's refund, for the refund worker to carry out after commit. */
-  gatewayRefundId?: string;
+  /** An online booking's refunds (one per payment it had), for the refund worker to carry out after commit. */
+  gatewayRefundIds: string[];
 }
 
 /**
@@ -87,6 +87,7 @@ export async function refundAtCounter({
       showId: booking.showId,
       method: sale.method,
       amountPaise: sale.method === 'comp' ? 0 : amountPaise,
+      gatewayRefundIds: [],
     };
     if (sale.method !== 'comp' && sale.paymentId) {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, sale.paymentId)).for('update');
@@ -137,6 +138,7 @@ export async function refundAtCounter({
       if (!cancelled.changed) throw conflict(boxOfficeMessages.alreadyRefunded);
       // What goes back follows the cancellation policy (or the amount staff chose), as online.
       const amountPaise = cancelled.refundPaise ?? 0;
+      // One row per booking: the first of its refunds, with what they all give back.
       if (cancelled.refundId) {
         await tx.insert(counterRefunds).values({
           refundId: cancelled.refundId,
@@ -160,7 +162,7 @@ export async function refundAtCounter({
         showId: booking!.showId,
         method: 'online',
         amountPaise,
-        gatewayRefundId: cancelled.refundId,
+        gatewayRefundIds: cancelled.refundIds,
       };
     }
   });

@@ -129,11 +129,13 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
     });
     seatMaps.invalidate(outcome.showId);
     let status = 'succeeded';
-    if (outcome.gatewayRefundId) {
-      const [refund] = await carryOutRefunds({ db, gateways, clock, log: request.log }, [
-        outcome.gatewayRefundId,
-      ]);
-      status = refund?.status ?? 'pending';
+    if (outcome.gatewayRefundIds.length) {
+      const carried = await carryOutRefunds(
+        { db, gateways, clock, log: request.log },
+        outcome.gatewayRefundIds,
+      );
+      // Succeeded only when every payment's refund did.
+      status = carried.length && carried.every((r) => r.status === 'succeeded') ? 'succeeded' : 'pending';
     }
     return {
       success: true,

@@ -5,6 +5,7 @@ import { emailOutbox } from '../../db/schema.ts';
 export type EmailKind =
   | 'booking-paid'
   | 'booking-cancelled'
+  | 'booking-exchanged'
   | 'late-payment-refunded'
   | 'show-cancelled'
   | 'show-moved'
@@ -22,9 +23,14 @@ export interface ShowWas {
 
 export type EmailEvent =
   | {
-      kind: Exclude<EmailKind, 'password-reset' | 'show-moved' | 'waitlist-closed' | 'daily-report'>;
+      kind: Exclude<
+        EmailKind,
+        'password-reset' | 'show-moved' | 'waitlist-closed' | 'daily-report' | 'booking-exchanged'
+      >;
       bookingId: string;
     }
+  /** The booking was exchanged (CONTRACT §13): one email per exchange (its new ticket version). */
+  | { kind: 'booking-exchanged'; bookingId: string; version: number }
   /** A waiting-list entry closed without an offer (CONTRACT §13): told once per entry. */
   | { kind: 'waitlist-closed'; entryId: string }
   /** `change` names the move (a show may move more than once): one email per booking per move. */
@@ -73,14 +79,25 @@ export async function enqueueEmail(db: Queryable, event: EmailEvent): Promise<vo
               dedupeKey: `password-reset:${event.key}`,
               payload: { to: event.to, name: event.name, url: event.url },
             }
-          : event.kind === 'show-moved'
+          : event.kind === 'booking-exchanged'
             ? {
                 kind: event.kind,
-                dedupeKey: `show-moved:${event.bookingId}:${event.change}`,
+                dedupeKey: `booking-exchanged:${event.bookingId}:${event.version}`,
                 bookingId: event.bookingId,
-                payload: { was: event.was },
+                payload: { version: event.version },
               }
-            : { kind: event.kind, dedupeKey: `${event.kind}:${event.bookingId}`, bookingId: event.bookingId };
+            : event.kind === 'show-moved'
+              ? {
+                  kind: event.kind,
+                  dedupeKey: `show-moved:${event.bookingId}:${event.change}`,
+                  bookingId: event.bookingId,
+                  payload: { was: event.was },
+                }
+              : {
+                  kind: event.kind,
+                  dedupeKey: `${event.kind}:${event.bookingId}`,
+                  bookingId: event.bookingId,
+                };
   // Due at once, whatever the clock of the process that sends it says.
   await db
     .insert(emailOutbox)

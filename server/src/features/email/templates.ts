@@ -179,6 +179,37 @@ export function showMovedEmail(brand: Brand, facts: BookingFacts, was: ShowWas):
   };
 }
 
+/**
+ * The booking was exchanged (CONTRACT §13): its new show and seats, the new ticket (the old code
+ * no longer admits), and an updated calendar file. Sent when the exchange commits, so the facts
+ * are those of the booking as it now is.
+ */
+export async function bookingExchangedEmail(brand: Brand, facts: BookingFacts): Promise<OutgoingEmail> {
+  const rows = bookingRows(facts);
+  const qr = facts.ticketCode ? await ticketQr(facts.ticketCode) : null;
+  const lead = `your booking ${facts.reference} has been changed. Here is your new ticket: the one sent before no longer admits.`;
+  return {
+    to: facts.email,
+    subject: `Booking ${facts.reference} changed: ${facts.movie} on ${facts.showDate} at ${facts.showTime}`,
+    text: `Hello ${facts.name},\n\n${lead.charAt(0).toUpperCase()}${lead.slice(1)}\n${facts.ticketUrl}\n\n${detailsText(rows)}${venueText(brand.venue)}\n\nYour new tax invoice: ${brand.publicUrl}/invoices/${facts.bookingId}`,
+    html: layout(
+      brand,
+      'Your booking was changed',
+      `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}, ${escapeHtml(lead)}</p>${detailsTable(rows)}${
+        qr
+          ? `<p style="margin:0"><img src="cid:ticket-qr" width="200" height="200" alt="QR code for booking ${escapeHtml(facts.reference)}"></p>`
+          : ''
+      }${button(facts.ticketUrl, 'Open your ticket')}${venueHtml(brand.venue)}`,
+    ),
+    attachments: [
+      ...(qr
+        ? [{ filename: `${facts.reference}.png`, content: qr, cid: 'ticket-qr', contentType: 'image/png' }]
+        : []),
+      calendarAttachment(brand, facts),
+    ],
+  };
+}
+
 export function bookingCancelledEmail(brand: Brand, facts: BookingFacts): OutgoingEmail {
   const rows = bookingRows(facts);
   const refund = refundLine(facts);

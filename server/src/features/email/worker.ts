@@ -23,6 +23,7 @@ import type { Mailer, OutgoingEmail } from './mailer.ts';
 import type { ShowWas } from './outbox.ts';
 import {
   bookingCancelledEmail,
+  bookingExchangedEmail,
   bookingPaidEmail,
   latePaymentRefundedEmail,
   passwordResetEmail,
@@ -177,6 +178,8 @@ async function render(
       return bookingPaidEmail(brand, facts);
     case 'booking-cancelled':
       return bookingCancelledEmail(brand, facts);
+    case 'booking-exchanged':
+      return bookingExchangedEmail(brand, facts);
     case 'late-payment-refunded':
       return latePaymentRefundedEmail(brand, facts);
     case 'show-cancelled':
@@ -196,14 +199,15 @@ async function render(
  * its number is higher (RFC 5545), so each move's file outranks every file sent before it.
  */
 async function calendarSequence(db: Db, row: OutboxRow): Promise<number> {
-  if (row.kind !== 'show-moved' && row.kind !== 'show-cancelled') return 0;
+  if (row.kind !== 'show-moved' && row.kind !== 'show-cancelled' && row.kind !== 'booking-exchanged')
+    return 0;
   const [moves] = await db
     .select({ value: count() })
     .from(emailOutbox)
     .where(
       and(
         eq(emailOutbox.bookingId, row.bookingId!),
-        eq(emailOutbox.kind, 'show-moved'),
+        inArray(emailOutbox.kind, ['show-moved', 'booking-exchanged']),
         lte(emailOutbox.id, row.id),
       ),
     );
@@ -222,6 +226,7 @@ async function bookingFacts(
       seats: bookings.seats,
       amountPaise: bookings.amountPaise,
       expiresAt: bookings.expiresAt,
+      ticketVersion: bookings.ticketVersion,
       name: users.name,
       email: users.email,
       movie: movies.title,
@@ -256,7 +261,7 @@ async function bookingFacts(
     payBy: showDateTime(row.expiresAt, timeZone).showTime,
     refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),
     ticketUrl: `${brand.publicUrl}/tickets/${bookingId}`,
-    ticketCode: row.status === 'paid' ? tickets.issue(bookingId) : null,
+    ticketCode: row.status === 'paid' ? tickets.issue(bookingId, row.ticketVersion) : null,
     startsAt: row.startsAt,
     endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(row.runtime) * 60_000),
   };

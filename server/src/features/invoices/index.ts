@@ -1,4 +1,4 @@
 /** The invoices feature's public entry (CONTRACT §10). */
-export { issueCreditNote, issueInvoice } from './issue.ts';
+export { cancelInvoice, issueCreditNote, issueInvoice } from './issue.ts';
 export { readInvoice } from './read-invoice.ts';
 export { invoiceRoutes } from './routes.ts';

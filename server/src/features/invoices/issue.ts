@@ -12,7 +12,7 @@ import {
   ticketLines,
 } from '@marquee/shared';
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, creditNotes, invoices, movies, shows, users, type DocumentLine } from '../../db/schema.ts';
 import { itemsOfBookings, itemTaxLines } from '../food/index.ts';
@@ -157,10 +157,11 @@ export async function issueInvoice(
 
 /**
  * Issues the credit note of a refund, in the transaction that records it (CONTRACT §10), when
- * the refunded payment was invoiced: the invoice's lines scaled to the amount refunded (each
- * line's share rounded down to the paisa, the remainder on the last line) and taxed by the same
- * rule. A refund of a payment that was never invoiced (late, duplicate, unmatched: nothing was
- * supplied) has no credit note. Answers the note's number, or null.
+ * the refunded payment was invoiced: the lines of the booking's current invoice (after an
+ * exchange, the one issued for it; §13) scaled to the amount refunded (each line's share rounded
+ * down to the paisa, the remainder on the last line) and taxed by the same rule. A refund of a
+ * payment that was never invoiced (late, duplicate, unmatched: nothing was supplied) has no credit
+ * note. Answers the note's number, or null.
  */
 export async function issueCreditNote(
   tx: Queryable,
@@ -171,8 +172,46 @@ export async function issueCreditNote(
     now,
   }: { refundId: string; paymentId: string; amountPaise: number; now: Date },
 ): Promise<string | null> {
-  const [invoice] = await tx.select().from(invoices).where(eq(invoices.paymentId, paymentId));
-  if (!invoice) return null;
+  const [invoiced] = await tx
+    .select({ bookingId: invoices.bookingId })
+    .from(invoices)
+    .where(eq(invoices.paymentId, paymentId));
+  if (!invoiced) return null;
+  const invoice = await currentInvoice(tx, invoiced.bookingId);
+  return invoice ? creditInvoice(tx, { invoice, refundId, amountPaise, now }) : null;
+}
+
+/**
+ * Cancels a booking's current invoice by a credit note for all of it not yet credited, when the
+ * booking is exchanged (CONTRACT §13: a new invoice follows for what it is now). No refund is
+ * tied to it: the money that moves is the difference, which the new invoice accounts for.
+ */
+export async function cancelInvoice(tx: Queryable, { bookingId, now }: { bookingId: string; now: Date }) {
+  const invoice = await currentInvoice(tx, bookingId);
+  if (!invoice) throw new Error(`booking ${bookingId} has no invoice to cancel`);
+  return creditInvoice(tx, { invoice, refundId: null, amountPaise: invoice.totalPaise, now });
+}
+
+/** The invoice that stands for a booking: the latest issued (GET …/invoice answers it). */
+async function currentInvoice(tx: Queryable, bookingId: string) {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.bookingId, bookingId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.serial))
+    .limit(1);
+  return invoice;
+}
+
+async function creditInvoice(
+  tx: Queryable,
+  {
+    invoice,
+    refundId,
+    amountPaise,
+    now,
+  }: { invoice: typeof invoices.$inferSelect; refundId: string | null; amountPaise: number; now: Date },
+): Promise<string | null> {
   const [credited] = await tx
     .select({ total: sql<number>`coalesce(sum(${creditNotes.totalPaise}), 0)`.mapWith(Number) })
     .from(creditNotes)

@@ -1,10 +1,10 @@
 import { paiseToRupees, zonedDate, type Invoice } from '@marquee/shared';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, creditNotes, invoices } from '../../db/schema.ts';
 
 /**
- * The current tax invoice of a booking (the latest issued) with its credit notes, in rupees as
+ * The current tax invoice of a booking (the latest issued) with the booking's credit notes, in rupees as
  * CONTRACT §10 shapes it; null while the booking has none (unpaid).
  */
 export async function readInvoice({
@@ -28,11 +28,17 @@ export async function readInvoice({
     .limit(1);
   if (!row) return null;
   const { invoice, booking } = row;
+  // Every note of the booking: after an exchange, the one that cancelled the invoice before (§13).
   const notes = await db
-    .select()
+    .select({
+      number: creditNotes.number,
+      issuedAt: creditNotes.issuedAt,
+      totalPaise: creditNotes.totalPaise,
+    })
     .from(creditNotes)
-    .where(inArray(creditNotes.invoiceId, [invoice.id]))
-    .orderBy(asc(creditNotes.serial));
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(eq(invoices.bookingId, bookingId))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.serial));
   const rupees = paiseToRupees;
   return {
     number: invoice.number,

@@ -1,9 +1,10 @@
 import { compareSeats, seatIds } from '@marquee/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { pgErrorCode, type Db, type Tx } from '../../db/client.ts';
 import { bookings, bookingSeats, gatewayEvents, payments, shows } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueEmail } from '../email/outbox.ts';
+import { completeExchange, exchangeRefusal } from '../bookings/index.ts';
 import { issueInvoice } from '../invoices/index.ts';
 import type { GatewayEvent } from './gateway.ts';
 import { recordRefund } from './record-refund.ts';
@@ -13,6 +14,8 @@ export type EventOutcome =
   | { kind: 'ignored' }
   | { kind: 'unmatched-refund-due'; refundId: string | null }
   | { kind: 'paid'; bookingId: string; showId: string }
+  /** A dearer exchange's difference paid: the booking moved from `fromShowId` (CONTRACT §13). */
+  | { kind: 'exchanged'; bookingId: string; showId: string; fromShowId: string }
   | { kind: 'already-settled'; bookingId: string }
   | { kind: 'refund-due'; bookingId: string; refundId: string | null; reason: string }
   | { kind: 'expired'; bookingId: string };
@@ -74,7 +77,7 @@ export async function handleGatewayEvent({
 async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<EventOutcome> {
   // Found without a lock: the rows it names never change; the locks come below, in order.
   const [found] = await tx
-    .select({ bookingId: payments.bookingId, showId: bookings.showId })
+    .select({ bookingId: payments.bookingId, showId: bookings.showId, exchangeOf: bookings.exchangeOf })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(and(eq(payments.gateway, event.gateway), eq(payments.gatewayRef, event.ref)));
@@ -95,7 +98,21 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
     return { kind: 'unmatched-refund-due', refundId };
   }
 
-  const [show] = await tx.select().from(shows).where(eq(shows.id, found.showId)).for('key share');
+  // A dearer exchange's difference (CONTRACT §13): the booking it is for is locked too, its show
+  // with the hold's (in id order), the booking before the hold (decision 0009's order).
+  const [exchanged] = found.exchangeOf
+    ? await tx.select({ showId: bookings.showId }).from(bookings).where(eq(bookings.id, found.exchangeOf))
+    : [];
+  const lockedShows = await tx
+    .select()
+    .from(shows)
+    .where(inArray(shows.id, [...new Set([found.showId, ...(exchanged ? [exchanged.showId] : [])])]))
+    .orderBy(asc(shows.id))
+    .for('key share');
+  const show = lockedShows.find((row) => row.id === found.showId);
+  const [original] = found.exchangeOf
+    ? await tx.select().from(bookings).where(eq(bookings.id, found.exchangeOf)).for('update')
+    : [];
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.bookingId)).for('update');
   const [payment] = await tx
     .select()
@@ -118,7 +135,15 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
     .set({ status: 'succeeded', succeededAt: now, updatedAt: now })
     .where(eq(payments.id, payment.id));
 
-  const reason = await claimSeatsFor(tx, { booking, show, now });
+  const claimRefusal = await claimSeatsFor(tx, { booking, show, now });
+  const reason =
+    claimRefusal ??
+    (found.exchangeOf
+      ? exchangeRefusal(
+          original,
+          lockedShows.find((row) => row.id === original?.showId),
+        )
+      : null);
   if (reason) {
     if (booking.status === 'pending') {
       // Honoured nowhere: the hold ends here, as if it had lapsed.
@@ -141,6 +166,10 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
     );
     await enqueueEmail(tx, { kind: 'late-payment-refunded', bookingId: booking.id });
     return { kind: 'refund-due', bookingId: booking.id, refundId, reason };
+  }
+  if (original) {
+    await completeExchange(tx, { original, hold: booking, payment, now });
+    return { kind: 'exchanged', bookingId: original.id, showId: booking.showId, fromShowId: original.showId };
   }
   await tx
     .update(bookings)

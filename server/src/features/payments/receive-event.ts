@@ -15,6 +15,10 @@ export interface ReceiveEventDeps extends RefundDeps {
 export async function receiveEvent(deps: ReceiveEventDeps, event: GatewayEvent): Promise<EventOutcome> {
   const outcome = await handleGatewayEvent({ db: deps.db, event, now: deps.clock() });
   if (outcome.kind === 'paid') deps.seatMaps.invalidate(outcome.showId);
+  if (outcome.kind === 'exchanged') {
+    deps.seatMaps.invalidate(outcome.showId);
+    deps.seatMaps.invalidate(outcome.fromShowId);
+  }
   if ('refundId' in outcome && outcome.refundId) await carryOutRefunds(deps, [outcome.refundId]);
   return outcome;
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { payments, refunds } from '../../db/schema.ts';
 import { issueCreditNote } from '../invoices/index.ts';
+
+type PaymentRow = typeof payments.$inferSelect;
 
 export interface OwedRefund {
   /** The payment row, or null for a captured payment that matched no booking. */
@@ -85,4 +87,107 @@ export async function markRefundSucceeded(
       updatedAt: now,
     })
     .where(eq(refunds.id, refund.id));
+}
+
+/**
+ * What is left to refund of each captured payment of a booking: its amount less the differences
+ * already given back from it at cheaper exchanges (CONTRACT §13). The latest payment first (a
+ * dearer exchange's difference before the first payment), the order refunds take from them.
+ */
+export async function refundablePayments(
+  tx: Queryable,
+  captured: PaymentRow[],
+): Promise<{ payment: PaymentRow; refundablePaise: number }[]> {
+  const answer = [];
+  for (const payment of [...captured].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())) {
+    const [given] = await tx
+      .select({ paise: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)`.mapWith(Number) })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.gateway, payment.gateway),
+          eq(refunds.paymentRef, payment.gatewayRef),
+          like(refunds.purpose, 'exchange:%'),
+        ),
+      );
+    answer.push({ payment, refundablePaise: payment.amountPaise - (given?.paise ?? 0) });
+  }
+  return answer;
+}
+
+/**
+ * Records the refund of a booking's captured payments (a cancel): `amountPaise` taken from them in
+ * the order refundablePayments gives, each payment's part its own refund (and credit note). A
+ * booking never exchanged has one payment, which gets the whole amount. Answers the refunds to
+ * carry out.
+ */
+export async function recordBookingRefund(
+  tx: Queryable,
+  { captured, amountPaise, reason }: { captured: PaymentRow[]; amountPaise: number; reason: string },
+  now: Date,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let left = amountPaise;
+  for (const { payment, refundablePaise } of await refundablePayments(tx, captured)) {
+    const part = Math.min(left, refundablePaise);
+    left -= part;
+    const id = await recordRefund(
+      tx,
+      {
+        paymentId: payment.id,
+        gateway: payment.gateway,
+        paymentRef: payment.gatewayRef,
+        amountPaise: part,
+        reason,
+      },
+      now,
+    );
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * Records the difference given back at a cheaper exchange (CONTRACT §13): refunds of the booking's
+ * payments that leave the booking paid, so they name the booking rather than the payment (nothing
+ * reads them as the booking's refund) and carry no credit note (the note cancelling the old invoice
+ * and the new invoice say it). `version`: the ticket version the exchange made, one refund of each
+ * payment per exchange.
+ */
+export async function recordExchangeRefund(
+  tx: Queryable,
+  {
+    bookingId,
+    captured,
+    amountPaise,
+    version,
+  }: { bookingId: string; captured: PaymentRow[]; amountPaise: number; version: number },
+  now: Date,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let left = amountPaise;
+  for (const { payment, refundablePaise } of await refundablePayments(tx, captured)) {
+    const part = Math.min(left, refundablePaise);
+    if (part <= 0) continue;
+    left -= part;
+    const id = randomUUID();
+    await tx.insert(refunds).values({
+      id,
+      paymentId: null,
+      bookingId,
+      purpose: `exchange:${version}`,
+      gateway: payment.gateway,
+      paymentRef: payment.gatewayRef,
+      amountPaise: part,
+      reason: 'The difference of a booking exchanged for cheaper seats',
+      idempotencyKey: `refund-${id}`,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    ids.push(id);
+  }
+  if (left > 0)
+    throw new Error(`booking ${bookingId}: ${left} paise of an exchange's difference found no payment`);
+  return ids;
 }

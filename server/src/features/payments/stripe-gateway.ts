@@ -98,7 +98,10 @@ export class StripeGateway implements PaymentGateway {
     const existing = await this.stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
     const done =
       existing.data.find((refund) => refund.metadata?.refundId === refundId) ??
-      existing.data.find((refund) => refund.status !== 'failed' && refund.status !== 'canceled');
+      // Refunds made under another id (an exchange's difference, CONTRACT §13) are not this one.
+      existing.data.find(
+        (refund) => !refund.metadata?.refundId && refund.status !== 'failed' && refund.status !== 'canceled',
+      );
     if (done) return { ref: done.id };
     try {
       const refund = await this.stripe.refunds.create(

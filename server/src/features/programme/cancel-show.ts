@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/record.ts';
 import { toShow } from '../catalogue/serialize.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
-import { recordRefund } from '../payments/record-refund.ts';
+import { recordBookingRefund, refundablePayments } from '../payments/record-refund.ts';
 import { lockShow } from './show-rules.ts';
 
 export interface CancelShowOutcome {
@@ -78,21 +78,21 @@ export async function cancelShow({
         .select()
         .from(payments)
         .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'succeeded')));
-      for (const payment of paid) {
-        // Every buyer who had paid is told, in the same transaction (CONTRACT §6).
-        await enqueueEmail(tx, { kind: 'show-cancelled', bookingId: payment.bookingId });
-        const refundId = await recordRefund(
-          tx,
-          {
-            paymentId: payment.id,
-            gateway: payment.gateway,
-            paymentRef: payment.gatewayRef,
-            amountPaise: payment.amountPaise,
-            reason: 'The show was cancelled by the cinema',
-          },
-          now,
+      const byBooking = new Map<string, typeof paid>();
+      for (const payment of paid)
+        byBooking.set(payment.bookingId, [...(byBooking.get(payment.bookingId) ?? []), payment]);
+      for (const [bookingId, captured] of byBooking) {
+        // Every buyer who had paid is told, in the same transaction (CONTRACT §6), and refunded
+        // in full: all that was paid and is not back yet (an exchange's difference may be).
+        await enqueueEmail(tx, { kind: 'show-cancelled', bookingId });
+        const owed = (await refundablePayments(tx, captured)).reduce((sum, p) => sum + p.refundablePaise, 0);
+        outcome.refundIds.push(
+          ...(await recordBookingRefund(
+            tx,
+            { captured, amountPaise: owed, reason: 'The show was cancelled by the cinema' },
+            now,
+          )),
         );
-        if (refundId) outcome.refundIds.push(refundId);
       }
     }
     // Every checkout of the show that is not paid may still complete at its gateway: close them.
