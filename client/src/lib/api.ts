@@ -48,7 +48,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const payload: unknown = await response.json().catch(() => undefined);
 
   if (!response.ok || !isSuccess(payload)) {
-    const details = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+    const details =
+      typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
     throw new ApiError(readMessage(payload) ?? fallbackMessage, response.status, details);
   }
   return payload as T;

@@ -8,6 +8,9 @@ export const selectionParams = { date: 'date', show: 'show', seats: 'seats' } as
 export function bookingPageAddress(movieId: string, show?: { showDate: string; _id: string }): string {
   const path = `/booking/${encodeURIComponent(movieId)}`;
   if (!show) return path;
-  const params = new URLSearchParams({ [selectionParams.date]: show.showDate, [selectionParams.show]: show._id });
+  const params = new URLSearchParams({
+    [selectionParams.date]: show.showDate,
+    [selectionParams.show]: show._id,
+  });
   return `${path}?${params.toString()}`;
 }

@@ -22,13 +22,7 @@ interface SeatLegendProps {
   hasMine?: boolean;
 }
 
-export function SeatLegend({
-  classes = [],
-  hasWheelchair,
-  hasCompanion,
-  hasHeld,
-  hasMine,
-}: SeatLegendProps) {
+export function SeatLegend({ classes = [], hasWheelchair, hasCompanion, hasHeld, hasMine }: SeatLegendProps) {
   return (
     <div className="space-y-3">
       {classes.length > 1 && (
