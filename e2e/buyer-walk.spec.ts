@@ -190,4 +190,21 @@ describe('the buyer on a phone', () => {
     await page.screenshot({ path: '/tmp/ux-shots/after-sign-in-dark.png' });
     expect(errors).toEqual([]);
   });
+
+  it('zoomed out, names the way back in and takes a tap as zooming in there, not a choice', async () => {
+    const { page, errors } = await openPhone('light');
+    await signUpInPage(page);
+    // A screen with an aisle is wider than a 360 px phone: its map can be zoomed out.
+    const wide = shows.find((show) => show.screen.name === 'Screen 2')!;
+    await openShow(page, catalogue, wide);
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).waitFor();
+    await seat(page, 'F11').click();
+    await page.getByRole('button', { name: 'Zoom out' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
+      /^F11, available/,
+    );
+    expect(await summary(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

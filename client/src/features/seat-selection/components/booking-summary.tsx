@@ -105,13 +105,14 @@ export function BookingSummary({
         </p>
       </div>
       {foodStep}
-      {stranded && (
+      {/* The server's refusal in the same words takes the warning's place, said as an alert. */}
+      {stranded && refusal?.message !== stranded && (
         <p className="mt-3 flex gap-2 rounded-md border border-amber-500 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100">
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
           {stranded}
         </p>
       )}
-      {refusal && refusal.message !== stranded && (
+      {refusal && (
         <div
           role="alert"
           className="mt-3 rounded-md border border-red-700 bg-red-50 p-2 text-sm text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
