@@ -237,13 +237,13 @@ describe('screens, buyer', () => {
     await page.getByRole('button', { name: `Pay ${formatRupees(400)}` }).waitFor();
   });
 
-  it('books the best available seats of a class in one step', async () => {
+  it('books the best available seats of a class, shown first to change or book', async () => {
     const { page } = await open();
     await signUpBuyer(page);
     await openShow(page);
     const form = page.getByRole('form', { name: 'Best available' });
     // Row D's Recliners are D1 (taken) D2 D3 D4 | D5 D6 D7: no two of them together leave no seat
-    // on its own, so the server says so, in the form.
+    // on its own, so the form says so.
     await form.getByLabel('Seats').selectOption('2');
     await form.getByLabel('Class').selectOption('Recliner');
     await form.getByRole('button', { name: 'Find best seats' }).click();
@@ -251,6 +251,10 @@ describe('screens, buyer', () => {
     // Three fill a block whole.
     await form.getByLabel('Seats').selectOption('3');
     await form.getByRole('button', { name: 'Find best seats' }).click();
+    // Shown in the summary before anything is held (issue 34), then booked.
+    const summary = page.getByRole('region', { name: 'Booking Summary' });
+    await summary.getByText('The best seats we found', { exact: false }).waitFor();
+    await summary.getByRole('button', { name: 'Book Now' }).click();
     await page.getByRole('button', { name: `Pay ${formatRupees(1350)}` }).waitFor();
   });
 

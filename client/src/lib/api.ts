@@ -3,10 +3,13 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when the answer was not even readable. */
   readonly status: number;
+  /** The answer's other fields, e.g. the waiting booking a 409 points to (`bookingId`, `url`). */
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, details: Readonly<Record<string, unknown>> = {}) {
     super(message);
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -45,7 +48,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const payload: unknown = await response.json().catch(() => undefined);
 
   if (!response.ok || !isSuccess(payload)) {
-    throw new ApiError(readMessage(payload) ?? fallbackMessage, response.status);
+    const details =
+      typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+    throw new ApiError(readMessage(payload) ?? fallbackMessage, response.status, details);
   }
   return payload as T;
 }

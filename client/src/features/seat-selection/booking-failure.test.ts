@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { bookingFailureMessage } from './booking-failure.ts';
+import { bookingFailureMessage, bookingRefusal, standingRefusal } from './booking-failure.ts';
 
 describe('bookingFailureMessage', () => {
   it("passes the server's message on", () => {
@@ -21,5 +21,29 @@ describe('bookingFailureMessage', () => {
     expect(bookingFailureMessage(new TypeError('Failed to fetch'))).toBe(
       'Failed to create booking. Please try again.',
     );
+  });
+});
+
+describe('bookingRefusal', () => {
+  const waiting = new ApiError('You already have a booking waiting for payment for this show.', 409, {
+    bookingId: 'b1',
+    url: 'http://localhost/pay/p1',
+  });
+
+  it('points a 409 to the waiting booking, keeping the server message as it is', () => {
+    expect(bookingRefusal(waiting, ['B1', 'B2'])).toEqual({
+      message: 'You already have a booking waiting for payment for this show.',
+      seatsKey: 'B1,B2',
+      payUrl: 'http://localhost/pay/p1',
+    });
+    expect(bookingRefusal(new ApiError('Seat B1 is already booked', 409), ['B1']).payUrl).toBeNull();
+  });
+
+  it('stands while the refused seats are still the choice, and is withdrawn once they change', () => {
+    const refusal = bookingRefusal(waiting, ['B1', 'B2']);
+    expect(standingRefusal(refusal, ['B1', 'B2'])).toBe(refusal);
+    expect(standingRefusal(refusal, ['B1', 'B2', 'B3'])).toBeNull();
+    expect(standingRefusal(refusal, [])).toBeNull();
+    expect(standingRefusal(null, ['B1'])).toBeNull();
   });
 });

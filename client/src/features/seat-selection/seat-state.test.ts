@@ -23,6 +23,13 @@ describe('seatState', () => {
   it('calls a seat booked when it is both booked and still in a stale selection', () => {
     expect(seatState('A2', occupied, new Set(['A2']))).toBe('booked');
   });
+
+  it("tells the buyer's own waiting seats from someone else's, and only taken ones", () => {
+    const mine = new Set(['A2', 'A4']);
+    expect(seatState('A2', occupied, new Set(), new Set(), mine)).toBe('mine');
+    expect(seatState('A4', occupied, new Set(), new Set(), mine)).toBe('available');
+    expect(seatAccessibleName('A2', 'mine')).toBe('A2, held for you, waiting for payment');
+  });
 });
 
 describe('seatAccessibleName', () => {

@@ -1,16 +1,23 @@
 import { compareSeats, isBookableFor, strandedSeat, type Layout } from '@marquee/shared';
 
-/** `held`: a wheelchair space or companion seat kept for wheelchair users (CONTRACT §7). */
-export type SeatState = 'available' | 'selected' | 'booked' | 'held';
+/**
+ * `held`: a wheelchair space or companion seat kept for wheelchair users (CONTRACT §7).
+ * `mine`: taken by this buyer's own booking that waits for payment (issue 34).
+ */
+export type SeatState = 'available' | 'selected' | 'booked' | 'held' | 'mine';
 
-/** A booked seat stays booked even if a stale selection still lists it. */
+/**
+ * A booked seat stays booked even if a stale selection still lists it; a taken seat of the buyer's
+ * own waiting booking is theirs rather than someone else's.
+ */
 export function seatState(
   seatId: string,
   occupied: ReadonlySet<string>,
   selected: ReadonlySet<string>,
   held: ReadonlySet<string> = new Set(),
+  mine: ReadonlySet<string> = new Set(),
 ): SeatState {
-  if (occupied.has(seatId)) return 'booked';
+  if (occupied.has(seatId)) return mine.has(seatId) ? 'mine' : 'booked';
   if (selected.has(seatId)) return 'selected';
   if (held.has(seatId)) return 'held';
   return 'available';
@@ -28,6 +35,7 @@ const stateNames: Record<SeatState, string> = {
   selected: 'selected',
   booked: 'booked',
   held: 'held for wheelchair users',
+  mine: 'held for you, waiting for payment',
 };
 
 /**

@@ -1,4 +1,5 @@
 import { compareSeats, isIsoDate, isSeatId } from '@marquee/shared';
+import { selectionParams } from '../../lib/booking-address.ts';
 
 export interface Selection {
   /** The date the visitor picked; null until they pick one, so the default can follow data. */
@@ -15,10 +16,10 @@ const showIdPattern = /^[\w-]{1,64}$/;
  * date and show against the programme and the seats against what is taken.
  */
 export function readSelection(params: URLSearchParams, maxSeats: number): Selection {
-  const date = params.get('date');
-  const showParam = params.get('show');
+  const date = params.get(selectionParams.date);
+  const showParam = params.get(selectionParams.show);
   const showId = showParam && showIdPattern.test(showParam) ? showParam : null;
-  const seats = [...new Set((params.get('seats') ?? '').split(',').filter(isSeatId))]
+  const seats = [...new Set((params.get(selectionParams.seats) ?? '').split(',').filter(isSeatId))]
     .sort(compareSeats)
     .slice(0, maxSeats);
   return {
@@ -33,9 +34,9 @@ export function readSelection(params: URLSearchParams, maxSeats: number): Select
 export function writeSelection(params: URLSearchParams, selection: Selection): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, value] of [
-    ['date', selection.date],
-    ['show', selection.showId],
-    ['seats', selection.seats.join(',')],
+    [selectionParams.date, selection.date],
+    [selectionParams.show, selection.showId],
+    [selectionParams.seats, selection.seats.join(',')],
   ] as const) {
     if (value) next.set(key, value);
     else next.delete(key);

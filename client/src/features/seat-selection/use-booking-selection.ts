@@ -1,3 +1,4 @@
+import { compareSeats } from '@marquee/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { readSelection, writeSelection, type Selection } from './selection-params.ts';
@@ -112,6 +113,10 @@ export function useBookingSelection({
     },
     /** The address of this page as it is, seats included: the way back from sign-in. */
     address: (pathname: string) => address(pathname, seats),
+    /** Puts these seats in place of the selection (best available's pick, shown before booking). */
+    replaceSeats(next: readonly string[]) {
+      changeSeats(() => [...next].sort(compareSeats).slice(0, maxSeats));
+    },
     /** Takes seats out of the selection (someone else has just taken them). */
     dropSeats,
     /** After a booking is created (spec §4: selections are cleared then). */

@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { bookingPageAddress } from '../../../lib/booking-address.ts';
 import { paymentWarning, takePaymentWarning } from '../../../lib/payment-warning.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { CancellationPolicy } from '../../../components/ui/refund-terms.tsx';
@@ -110,7 +111,8 @@ function Outcome({
   // The page changed under the visitor (time ran out, or the payment was answered): say so, in
   // the same frame the heading appears rather than after the next paint.
   useLayoutEffect(() => headingRef.current?.focus(), [state]);
-  const bookingPage = `/booking/${encodeURIComponent(booking.show.movie._id)}`;
+  // The same show again, while it can still be chosen (it has not started).
+  const bookingPage = bookingPageAddress(booking.show.movie._id, booking.show);
 
   return (
     <div className="mt-6 flex flex-col items-center gap-3 rounded-lg border border-zinc-200 bg-zinc-50 px-4 py-6 text-center dark:border-zinc-800 dark:bg-zinc-950/40">
@@ -246,7 +248,8 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
       // The 10-minute warning no longer applies: it must not stand beside the cancellation.
       toast.dismiss(paymentWarningToastId);
       toast.success(answer.message);
-      await navigate(`/booking/${encodeURIComponent(booking.show.movie._id)}`);
+      // Back to the same date and show, to choose seats again (issue 34).
+      await navigate(bookingPageAddress(booking.show.movie._id, booking.show), { state: { toSeats: true } });
     } catch (error) {
       window.alert(cancelFailureText(error));
     }

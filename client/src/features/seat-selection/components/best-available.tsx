@@ -6,7 +6,7 @@ import { buttonClassName } from '../../../components/ui/button.ts';
 interface BestAvailableProps {
   classes: { name: string; price: number | undefined }[];
   isBusy: boolean;
-  /** The server's refusal of the last try ('No 4 seats together'), shown beside the form. */
+  /** Why the last try found nothing ('No 4 seats together'), shown beside the form. */
   error: string | null;
   onPick: (quantity: number, seatClass: string | undefined) => void;
 }
@@ -14,7 +14,10 @@ interface BestAvailableProps {
 const selectClassName =
   'mt-1 block min-h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900';
 
-/** "Best available": the buyer says how many (and which class); the server picks and holds them. */
+/**
+ * "Best available": the buyer says how many (and which class); the page picks them by the server's
+ * rule and shows them in the selection, to change or book (nothing is held until Book Now).
+ */
 export function BestAvailable({ classes, isBusy, error, onPick }: BestAvailableProps) {
   const headingId = useId();
   const errorId = useId();
@@ -33,7 +36,7 @@ export function BestAvailable({ classes, isBusy, error, onPick }: BestAvailableP
           Best available
         </h3>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          We pick seats together in one row, as central as we can, and hold them for you to pay.
+          We pick seats together in one row, as central as we can. You see them before you book.
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">

@@ -1,6 +1,6 @@
 import { formatPaise } from '@marquee/shared';
 import type { ClassSubtotal } from '../../../lib/screen-layout.ts';
-import { LoaderCircle, Ticket, TriangleAlert } from 'lucide-react';
+import { CircleAlert, CreditCard, LoaderCircle, Sparkles, Ticket, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 
@@ -14,6 +14,10 @@ interface BookingSummaryProps {
   totalPaise: number;
   /** The single-seat rule's warning for this selection, said before Book is pressed. */
   stranded: string | null;
+  /** Why the server refused these seats at the last Book Now, and where to pay a waiting booking. */
+  refusal?: { message: string; payUrl: string | null } | null;
+  /** The seats are best available's pick, shown before anything is held. */
+  pickedByUs?: boolean;
   isSignedIn: boolean;
   isBusy?: boolean;
   onBook: () => void;
@@ -47,6 +51,8 @@ export function BookingSummary({
   subtotals,
   totalPaise,
   stranded,
+  refusal = null,
+  pickedByUs = false,
   isSignedIn,
   isBusy = false,
   onBook,
@@ -70,6 +76,12 @@ export function BookingSummary({
         <Row term="Time">{time}</Row>
         <Row term="Seats">{seats.join(', ')}</Row>
       </dl>
+      {pickedByUs && (
+        <p className="mt-1 flex gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+          <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0" />
+          The best seats we found. Tap seats on the map to change them, or book them.
+        </p>
+      )}
       {/* Not a live region: the booking view announces the selection from a region that is on the
           page before the first seat is chosen, which this summary is not. */}
       <div className="mt-3 flex items-end justify-between gap-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
@@ -93,11 +105,29 @@ export function BookingSummary({
         </p>
       </div>
       {foodStep}
-      {stranded && (
+      {/* The server's refusal in the same words takes the warning's place, said as an alert. */}
+      {stranded && refusal?.message !== stranded && (
         <p className="mt-3 flex gap-2 rounded-md border border-amber-500 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100">
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
           {stranded}
         </p>
+      )}
+      {refusal && (
+        <div
+          role="alert"
+          className="mt-3 rounded-md border border-red-700 bg-red-50 p-2 text-sm text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+        >
+          <p className="flex gap-2">
+            <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {refusal.message}
+          </p>
+          {refusal.payUrl && (
+            <a href={refusal.payUrl} className={buttonClassName('primary', 'mt-2 w-full')}>
+              <CreditCard aria-hidden className="size-4" />
+              Pay for the waiting booking
+            </a>
+          )}
+        </div>
       )}
       {/* aria-disabled rather than disabled while busy, so keyboard focus stays on the button. */}
       <button

@@ -1,4 +1,6 @@
 import {
+  bestAvailable,
+  compareSeats,
   formatPaise,
   formatTimeOfDay,
   MAX_SEATS_PER_BOOKING,
@@ -30,7 +32,9 @@ import { useToggleFavourite } from '../../favourites/api/toggle-favourite.ts';
 import { fallbackTimeZone, useCinemaConfig } from '../../../lib/cinema-config.ts';
 import { useCreateBooking, type CreateBookingInput } from '../api/create-booking.ts';
 import { showSeatsQueryKey, useShowSeats } from '../api/get-show-seats.ts';
-import { bookingFailureMessage } from '../booking-failure.ts';
+import { userBookingsQueryKey } from '../../my-bookings/api/get-user-bookings.ts';
+import { useHeldBooking } from '../../my-bookings/use-held-booking.ts';
+import { bookingRefusal, standingRefusal, type BookingRefusal } from '../booking-failure.ts';
 import { dateLabel, defaultShowDate, distinctShowDates, longDateLabel } from '../date-labels.ts';
 import {
   seatsTakenFromSelection,
@@ -43,6 +47,7 @@ import { useIsBefore } from '../use-is-before.ts';
 import { BestAvailable } from './best-available.tsx';
 import { JoinWaitlist } from './join-waitlist.tsx';
 import { BookingSummary } from './booking-summary.tsx';
+import { HeldBookingNotice } from './held-booking-notice.tsx';
 import { useMenu } from '../../food/api/products.ts';
 import { chosenLines, FoodPicker, itemsOfChoice, type ItemChoice } from './food-picker.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
@@ -59,6 +64,8 @@ interface BookingViewProps {
 }
 
 const seatConflictToastId = 'seat-conflict';
+const loginPromptToastId = 'login-prompt';
+const maxSeatsToastId = 'max-seats';
 
 const byStart = (a: Show<Movie>, b: Show<Movie>) => a.startsAt.localeCompare(b.startsAt);
 
@@ -85,6 +92,11 @@ function accessibleSeats(layout: Layout): Set<string> {
 }
 
 const noSeats: ReadonlySet<string> = new Set();
+
+/** A way here that asks for the seat map (`navigate(address, { state: { toSeats: true } })`). */
+function hasSeatsRequest(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'toSeats' in state && state.toSeats === true;
+}
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -139,7 +151,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const accessible = useMemo(() => accessibleSeats(layout), [layout]);
   const isBeforeRelease = useIsBefore(releaseAt);
   const isHeldBack = isBeforeRelease && accessible.size > 0;
-  const held = isHeldBack && !needsWheelchair ? accessible : noSeats;
+  const heldBack = isHeldBack && !needsWheelchair ? accessible : noSeats;
   const releaseTime = releaseAt
     ? formatTimeOfDay(toZonedParts(new Date(releaseAt), config.data?.timeZone ?? fallbackTimeZone).minutes)
     : '';
@@ -151,6 +163,15 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     released: !isBeforeRelease,
   });
   const [bestError, setBestError] = useState<string | null>(null);
+  // The seats best available last picked: the summary says so while they are the selection.
+  const [bestPickKey, setBestPickKey] = useState<string | null>(null);
+  // The last refusal of Book Now, said beside it while the seats it was about stay chosen.
+  const [lastRefusal, setLastRefusal] = useState<BookingRefusal | null>(null);
+  const refusal = standingRefusal(lastRefusal, selectedSeats);
+  // This buyer's own booking of the show that waits for payment: its seats are theirs (issue 34).
+  const held = useHeldBooking(show?._id ?? null, isSignedIn);
+  const heldSeats = held?.booking.bookedSeats;
+  const mine = useMemo(() => new Set(heldSeats ?? []), [heldSeats]);
   const canChooseSeats = isSignedIn && (seatInfo.seats?.status ?? show?.status) === 'active';
 
   const queryClient = useQueryClient();
@@ -188,23 +209,55 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     });
   }, [show]);
 
+  // The warning that the selection is full goes once a seat is given up; the prompt to sign in,
+  // once signed in (it was raised before the way to the sign-in page, and would come back with it).
+  const isFull = selectedSeats.length >= MAX_SEATS_PER_BOOKING;
+  useEffect(() => {
+    if (!isFull) toast.dismiss(maxSeatsToastId);
+  }, [isFull]);
+  useEffect(() => {
+    if (isSignedIn) toast.dismiss(loginPromptToastId);
+  }, [isSignedIn]);
+
+  // Arriving with seats already in the address (back from signing in part-way, or a reload), with
+  // seats of their own held for the show (back from the payment page), or sent to choose again,
+  // the buyer is brought to the seat map and the summary, not the top of the film (issue 34).
+  const [arrival] = useState(() => ({
+    hasShow: selection.showId !== null,
+    hasSeats: selection.seats.length > 0 || hasSeatsRequest(location.state),
+  }));
+  const isMapReady = show !== null && seatInfo.seats !== undefined;
+  const shouldResume = arrival.hasSeats || (arrival.hasShow && held !== null);
+  const hasResumed = useRef(false);
+  useEffect(() => {
+    if (!shouldResume || !isMapReady || hasResumed.current) return;
+    // After the page's own scroll to the top (its parent's effect runs after this one).
+    const frame = requestAnimationFrame(() => {
+      hasResumed.current = true;
+      seatSection.current?.scrollIntoView({ behavior: 'auto', block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [shouldResume, isMapReady]);
+
   // Sign-in comes back to this address, which holds the date, time and seats chosen so far.
   function requireSignIn(message = 'Please login to proceed with booking', returnTo?: string) {
-    toast.info(message);
+    toast.info(message, { toastId: loginPromptToastId });
     void navigate(returnTo ? signInPath(returnTo) : signInHref);
   }
 
   function handleSeat(seatId: string) {
     if (!isSignedIn) return requireSignIn(undefined, selection.addressWithSeat(location.pathname, seatId));
     if (!canChooseSeats || isBooking || seatInfo.occupied.has(seatId)) return;
-    if (held.has(seatId)) {
+    if (heldBack.has(seatId)) {
       toast.info(
         `${seatId} is held for wheelchair users until ${releaseTime}. Tick “I need a wheelchair space” to book it.`,
         { toastId: 'held-seat' },
       );
       return;
     }
-    if (!selection.toggleSeat(seatId, seatInfo.occupied)) toast.warning(messages.maxSeats);
+    if (!selection.toggleSeat(seatId, seatInfo.occupied)) {
+      toast.warning(messages.maxSeats, { toastId: maxSeatsToastId });
+    }
   }
 
   async function handleBook() {
@@ -223,25 +276,42 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     });
   }
 
-  async function handleBestAvailable(quantity: number, seatClass: string | undefined) {
+  /**
+   * Best available picks from the map as this page sees it, with the server's own rule (CONTRACT
+   * §7), and puts the seats in the selection: the buyer sees them on the map and in the summary,
+   * may change them, and books them with Book Now (issue 34). The server still checks them then.
+   */
+  function handleBestAvailable(quantity: number, seatClass: string | undefined) {
     if (!isSignedIn || !session.user) return requireSignIn();
     if (!show || isBooking) return;
+    const picked = bestAvailable(layout, seatInfo.occupied, quantity, seatClass);
+    if (!picked) {
+      setBestError(`No ${quantity} seats together`);
+      return;
+    }
     setBestError(null);
-    await book(
-      {
-        showId: show._id,
-        quantity,
-        ...(seatClass ? { class: seatClass } : {}),
-        ...(items.length ? { items } : {}),
-        userId: session.user.id,
-      },
-      setBestError,
-    );
+    selection.replaceSeats(picked);
+    setBestPickKey([...picked].sort(compareSeats).join(','));
+    revealSummary.current = true;
   }
 
+  // Bring the summary into view once best available has filled it (below the map on a phone).
+  const summary = useRef<HTMLDivElement>(null);
+  const revealSummary = useRef(false);
+  const selectedKey = selectedSeats.join(',');
+  useEffect(() => {
+    if (!revealSummary.current || !selectedKey) return;
+    revealSummary.current = false;
+    summary.current?.scrollIntoView({
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+      block: 'nearest',
+    });
+  }, [selectedKey]);
+
   /** Holds the seats and sends the window to payment, or tells why not. */
-  async function book(input: CreateBookingInput, onRefused?: (message: string) => void) {
+  async function book(input: CreateBookingInput) {
     if (!show) return;
+    setLastRefusal(null);
     setIsBooking(true);
     try {
       const answer = await createBooking.mutateAsync(input);
@@ -253,13 +323,15 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
       handOverPaymentWarning(answer.url);
       window.location.assign(answer.url);
     } catch (error) {
-      // One toast for one conflict: the seats this refusal names leave the selection when the map
-      // is fetched again, and that would otherwise raise a second toast saying the same.
-      const message = bookingFailureMessage(error);
-      toast.error(message, { toastId: seatConflictToastId });
-      onRefused?.(message);
-      // A refusal (seats taken meanwhile) is best followed by the map as it now is.
+      // Said beside Book Now rather than in a toast over the map (issue 34), and gone once the
+      // seats change. Seats someone else took leave the selection when the map is fetched again,
+      // and the toast that says so replaces this.
+      const refused = 'selectedSeats' in input ? input.selectedSeats : [];
+      setLastRefusal(bookingRefusal(error, refused));
+      // A refusal (seats taken meanwhile) is best followed by the map as it now is, and a booking
+      // waiting for payment by the buyer's own list, which marks its seats as theirs.
       void queryClient.invalidateQueries({ queryKey: showSeatsQueryKey(show._id) });
+      void queryClient.invalidateQueries({ queryKey: userBookingsQueryKey });
       setIsBooking(false);
     }
   }
@@ -337,7 +409,8 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
               ref={seatSection}
               layout={layout}
               prices={prices}
-              held={held}
+              held={heldBack}
+              mine={mine}
               stranded={stranded}
               seats={seatInfo.seats}
               isLoading={seatInfo.isPending}
@@ -346,9 +419,10 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
               onToggle={handleSeat}
               label={`Seats for ${show.showTime}, ${dateLabel(date, today)}`}
               notice={
-                (!isSignedIn || isHeldBack) && (
+                (!isSignedIn || isHeldBack || held) && (
                   <>
                     {!isSignedIn && <SignInHint signInHref={signInHref} />}
+                    {held && <HeldBookingNotice held={held} />}
                     {isHeldBack && (
                       <WheelchairNote
                         releaseTime={releaseTime}
@@ -368,7 +442,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
                     }))}
                     isBusy={isBooking}
                     error={bestError}
-                    onPick={(quantity, seatClass) => void handleBestAvailable(quantity, seatClass)}
+                    onPick={handleBestAvailable}
                   />
                 )
               }
@@ -377,7 +451,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
           {/* Always in the grid, filled once a seat is chosen: a grid item that comes and goes makes
               the browser lay the whole grid out again, a 500-seat map included (≈100 ms on a slow
               phone); a change inside this one is laid out on its own. */}
-          <div className="lg:col-start-2 lg:row-start-2">
+          <div ref={summary} className="scroll-mt-24 scroll-mb-24 lg:col-start-2 lg:row-start-2">
             {selectedSeats.length > 0 && (
               <BookingSummary
                 movieTitle={movie.title}
@@ -387,6 +461,8 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
                 subtotals={subtotals}
                 totalPaise={totalPaise}
                 stranded={stranded ? strandedMessage(stranded) : null}
+                refusal={refusal}
+                pickedByUs={bestPickKey !== null && bestPickKey === selectedKey}
                 isSignedIn={isSignedIn}
                 isBusy={isBooking}
                 onBook={() => void handleBook()}

@@ -1,5 +1,5 @@
 import { formatRupees } from '@marquee/shared';
-import { Accessibility, Check, HandHelping, X } from 'lucide-react';
+import { Accessibility, Check, Clock, HandHelping, X } from 'lucide-react';
 import type { SeatState } from '../seat-state.ts';
 import { availableSeatClass, seatStateClass } from './seat-styles.ts';
 
@@ -18,9 +18,11 @@ interface SeatLegendProps {
   hasWheelchair?: boolean;
   hasCompanion?: boolean;
   hasHeld?: boolean;
+  /** The buyer has seats of their own on this map waiting for payment. */
+  hasMine?: boolean;
 }
 
-export function SeatLegend({ classes = [], hasWheelchair, hasCompanion, hasHeld }: SeatLegendProps) {
+export function SeatLegend({ classes = [], hasWheelchair, hasCompanion, hasHeld, hasMine }: SeatLegendProps) {
   return (
     <div className="space-y-3">
       {classes.length > 1 && (
@@ -52,6 +54,14 @@ export function SeatLegend({ classes = [], hasWheelchair, hasCompanion, hasHeld 
             {label}
           </li>
         ))}
+        {hasMine && (
+          <li className="flex items-center gap-2">
+            <span aria-hidden className={`${swatch} ${seatStateClass.mine}`}>
+              <Clock className="size-3.5" strokeWidth={3} />
+            </span>
+            Held for you
+          </li>
+        )}
         {hasHeld && (
           <li className="flex items-center gap-2">
             <span aria-hidden className={`${swatch} ${seatStateClass.held}`} />

@@ -1,4 +1,4 @@
-import { Accessibility, Check, HandHelping, TriangleAlert, X } from 'lucide-react';
+import { Accessibility, Check, Clock, HandHelping, TriangleAlert, X } from 'lucide-react';
 import {
   memo,
   useCallback,
@@ -20,6 +20,8 @@ export interface SeatMapProps {
   selected: ReadonlySet<string>;
   /** Wheelchair spaces and companion seats this buyer may not take yet. */
   held: ReadonlySet<string>;
+  /** Seats of this buyer's own booking that waits for payment: theirs, not someone else's. */
+  mine?: ReadonlySet<string>;
   /** The seat this selection would leave on its own, pointed at before Book. */
   stranded: string | null;
   /** Called for any seat but a booked one (a held one too: the page explains it). */
@@ -62,7 +64,8 @@ const SeatCell = memo(function SeatCell({
   onFocus,
   register,
 }: SeatCellProps) {
-  const isBooked = state === 'booked';
+  // The buyer's own waiting seats are taken too: not chosen again, but told apart (issue 34).
+  const isBooked = state === 'booked' || state === 'mine';
   const KindIcon = seat.kind === 'seat' ? null : kindIcon[seat.kind];
   return (
     <div role="gridcell" className={aisleClass}>
@@ -87,7 +90,9 @@ const SeatCell = memo(function SeatCell({
         }}
         className={`relative flex items-center justify-center [contain:size_layout_style] rounded-t-lg rounded-b-sm border-2 font-semibold tracking-tighter transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:focus-visible:outline-sky-400 ${state === 'available' ? tone : seatStateClass[state]} ${isStranded ? 'ring-3 ring-amber-500 ring-offset-1 dark:ring-amber-400 dark:ring-offset-zinc-900' : ''}`}
       >
-        {isBooked ? (
+        {state === 'mine' ? (
+          <Clock aria-hidden className="size-4" strokeWidth={3} />
+        ) : isBooked ? (
           <X aria-hidden className="size-4" strokeWidth={3} />
         ) : state === 'selected' ? (
           <Check aria-hidden className="size-4" strokeWidth={3} />
@@ -123,6 +128,8 @@ interface SeatRowProps {
   specHall: boolean;
   occupied: ReadonlySet<string>;
   held: ReadonlySet<string>;
+  /** The buyer's own waiting seats of this row, joined with commas. */
+  mineKey: string;
   /** The chosen seats of this row, joined with commas. */
   selectedKey: string;
   /** The stranded seat, when it is in this row. */
@@ -145,6 +152,7 @@ const SeatRow = memo(function SeatRow({
   specHall,
   occupied,
   held,
+  mineKey,
   selectedKey,
   stranded,
   tabStop,
@@ -153,6 +161,7 @@ const SeatRow = memo(function SeatRow({
   register,
 }: SeatRowProps) {
   const selected = new Set(selectedKey.split(','));
+  const mine = new Set(mineKey.split(','));
   return (
     <div role="row" className="flex items-center gap-0.5 sm:gap-1">
       <div
@@ -174,7 +183,7 @@ const SeatRow = memo(function SeatRow({
           <SeatCell
             key={seat.id}
             seat={seat}
-            state={seatState(seat.id, occupied, selected, held)}
+            state={seatState(seat.id, occupied, selected, held, mine)}
             tone={availableSeatClass(classIndex, classes.length)}
             seatClass={classes.length > 1 ? seat.class : undefined}
             isTabStop={seat.id === tabStop}
@@ -189,6 +198,8 @@ const SeatRow = memo(function SeatRow({
     </div>
   );
 });
+
+const noSeats: ReadonlySet<string> = new Set();
 
 /** A layout with no gaps, 12 wide: the spec's hall, drawn with its aisle after the sixth seat. */
 function isSpecHall(layout: Layout): boolean {
@@ -206,6 +217,7 @@ export function SeatMap({
   occupied,
   selected,
   held,
+  mine = noSeats,
   stranded,
   onToggle,
   label,
@@ -276,6 +288,7 @@ export function SeatMap({
             held={held}
             // Plain strings, so a choice re-renders the row it is in, not the other rows.
             selectedKey={ids.filter((id) => selected.has(id)).join(',')}
+            mineKey={ids.filter((id) => mine.has(id)).join(',')}
             stranded={stranded && ids.includes(stranded) ? stranded : null}
             tabStop={tabStop && ids.includes(tabStop) ? tabStop : null}
             onToggle={toggle}

@@ -1,6 +1,6 @@
 import { priceOfClass, type SeatsResponse } from '@marquee/shared';
 import { MoveHorizontal, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { layoutClasses, type ScreenSeatsFields } from '../../../lib/screen-layout.ts';
 import { CinemaScreen } from './cinema-screen.tsx';
 import { SeatLegend } from './seat-legend.tsx';
@@ -48,6 +48,23 @@ export function SeatSection({
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const overflows = useOverflows(scroller);
   const [isZoomedOut, setIsZoomedOut] = useState(false);
+  // Zoomed out, the seats are smaller than a finger: a tap zooms back in on that seat rather than
+  // choosing it, so nothing is chosen by a near miss (issue 34).
+  const zoomInOn = useRef<string | null>(null);
+  const { onToggle } = mapProps;
+  const handleSeat = (seatId: string) => {
+    if (!isZoomedOut) return onToggle(seatId);
+    zoomInOn.current = seatId;
+    setIsZoomedOut(false);
+  };
+  useEffect(() => {
+    const seatId = zoomInOn.current;
+    if (isZoomedOut || !seatId || !scroller) return;
+    zoomInOn.current = null;
+    const button = scroller.querySelector<HTMLButtonElement>(`[data-seat="${CSS.escape(seatId)}"]`);
+    button?.scrollIntoView({ block: 'nearest', inline: 'center' });
+    button?.focus({ preventScroll: true });
+  }, [isZoomedOut, scroller]);
   const kinds = new Set(mapProps.layout.rows.flatMap((r) => r.seats.map((s) => s?.kind)));
   const classes = layoutClasses(mapProps.layout).map((name) => ({ name, price: priceOfClass(prices, name) }));
 
@@ -82,11 +99,11 @@ export function SeatSection({
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 px-2 text-sm text-zinc-700 sm:px-0 dark:text-zinc-300">
           <p className="flex items-center gap-1.5">
             <MoveHorizontal aria-hidden className="size-4" />
-            {isZoomedOut ? 'The whole map, zoomed out' : 'Scroll sideways for more seats'}
+            {isZoomedOut ? 'Tap where you want to sit to zoom in' : 'Scroll sideways for more seats'}
           </p>
+          {/* Its name says what it does next, so it is not also a pressed/unpressed toggle. */}
           <button
             type="button"
-            aria-pressed={isZoomedOut}
             onClick={() => setIsZoomedOut((zoomed) => !zoomed)}
             className="flex min-h-10 items-center gap-1.5 rounded-md border border-zinc-300 px-3 font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700 dark:hover:bg-zinc-800"
           >
@@ -95,7 +112,7 @@ export function SeatSection({
             ) : (
               <ZoomOut aria-hidden className="size-4" />
             )}
-            Zoom out
+            {isZoomedOut ? 'Zoom in' : 'Zoom out'}
           </button>
         </div>
       )}
@@ -111,7 +128,7 @@ export function SeatSection({
         ) : (
           <div className="mx-auto w-max">
             <CinemaScreen />
-            <SeatMap {...mapProps} isZoomedOut={isZoomedOut} />
+            <SeatMap {...mapProps} onToggle={handleSeat} isZoomedOut={isZoomedOut} />
           </div>
         )}
       </div>
@@ -121,6 +138,7 @@ export function SeatSection({
           hasWheelchair={kinds.has('wheelchair')}
           hasCompanion={kinds.has('companion')}
           hasHeld={mapProps.held.size > 0}
+          hasMine={(mapProps.mine?.size ?? 0) > 0}
         />
       </div>
       {footer && <div className="mt-5 border-t border-zinc-200 pt-4 dark:border-zinc-800">{footer}</div>}

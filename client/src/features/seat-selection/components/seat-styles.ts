@@ -10,6 +10,8 @@ export const seatStateClass: Record<SeatState, string> = {
   selected:
     'border-green-800 bg-green-700 text-white dark:border-green-300 dark:bg-green-500 dark:text-zinc-950',
   booked: 'cursor-not-allowed border-red-800 bg-red-600 text-white dark:border-red-400 dark:bg-red-700',
+  // The buyer's own waiting seats: solid blue with a clock, apart from both green and red.
+  mine: 'border-sky-900 bg-sky-700 text-white dark:border-sky-300 dark:bg-sky-500 dark:text-zinc-950',
   held: 'cursor-help border-dashed border-zinc-500 bg-zinc-200 text-zinc-800 dark:border-zinc-400 dark:bg-zinc-700 dark:text-zinc-100',
 };
 
