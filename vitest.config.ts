@@ -25,6 +25,7 @@ export default defineConfig({
           include: serverTests,
           exclude: unitTests,
           env: { MARQUEE_TEST_DB: 'pglite' },
+          globalSetup: ['server/test/templates.ts'],
         },
       },
       {
@@ -34,6 +35,7 @@ export default defineConfig({
           include: serverTests,
           exclude: unitTests,
           env: { MARQUEE_TEST_DB: 'postgres' },
+          globalSetup: ['server/test/templates.ts'],
         },
       },
       {

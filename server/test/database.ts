@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { adminQuery, postgresAdminUrl } from './templates.ts';
+
+export { postgresAdminUrl };
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
 /** Which database this test run targets: set per Vitest project (see vitest.config.ts). */
 export const testDatabaseKind: TestDatabaseKind =
   process.env.MARQUEE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-
-export const postgresAdminUrl =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   database: Database;
@@ -20,17 +20,21 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the
- * PostgreSQL server, dropped afterwards.
+ * PostgreSQL server, dropped afterwards — each a copy of the project's migrated template
+ * (templates.ts) when there is one.
  */
 export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory' });
+    const template = provided('pgliteTemplate');
+    // A copy of the template was migrated in this run, from these sources: nothing to apply.
+    const database = await openDatabase({ dataDir: 'memory', loadFrom: template, migrate: !template });
     return { database, drop: () => database.close() };
   }
   const name = `marquee_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  const template = provided('postgresTemplate');
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = withDatabase(postgresAdminUrl, name);
-  const database = await openDatabase({ databaseUrl: url, poolSize: 20 });
+  const database = await openDatabase({ databaseUrl: url, poolSize: 20, migrate: !template });
   return {
     database,
     url,
@@ -47,12 +51,11 @@ export function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: postgresAdminUrl });
-  await client.connect();
+/** What the project's global set-up provided; undefined outside a Vitest project that has it. */
+function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefined {
   try {
-    await client.query(text);
-  } finally {
-    await client.end();
+    return inject(key) || undefined;
+  } catch {
+    return undefined;
   }
 }

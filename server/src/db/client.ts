@@ -56,6 +56,11 @@ export interface OpenDatabaseOptions {
   /** Directory of the embedded database; 'memory' keeps it in memory (tests). */
   dataDir?: string;
   /**
+   * In memory only: start as a copy of this tarball of a database directory (dumpDataDir), such
+   * as the tests' migrated template (server/test/templates.ts).
+   */
+  loadFrom?: string;
+  /**
    * Applies pending migrations, then the database code (server/src/db/sql, database-code.ts),
    * before answering (default true).
    */
@@ -79,7 +84,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PgliteThread;
   try {
-    client = await startPgliteThread(inMemory ? null : path.join(path.resolve(dataDir), 'pgdata'));
+    client = inMemory
+      ? await startPgliteThread(null, options.loadFrom ?? null)
+      : await startPgliteThread(path.join(path.resolve(dataDir), 'pgdata'));
   } catch (error) {
     release();
     throw error;

@@ -67,9 +67,15 @@ interface RemoteError {
 /** Where the worker is from the sources (server/src/db) and from the bundle (server/dist/start). */
 const workerUrl = new URL('../../src/db/pglite-worker.mjs', import.meta.url);
 
-/** Starts PGlite on its own thread, on `dataDir` (its pgdata folder) or in memory when null. */
-export async function startPgliteThread(dataDir: string | null): Promise<PgliteThread> {
-  const worker = new Worker(workerUrl, { workerData: { dataDir } });
+/**
+ * Starts PGlite on its own thread, on `dataDir` (its pgdata folder) or in memory when null — then
+ * from `loadFrom` when given: a tarball of a database directory (dumpDataDir) to start as a copy of.
+ */
+export async function startPgliteThread(
+  dataDir: string | null,
+  loadFrom: string | null = null,
+): Promise<PgliteThread> {
+  const worker = new Worker(workerUrl, { workerData: { dataDir, loadFrom } });
   const pending = new Map<number, Pending>();
   const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;

@@ -1,15 +1,20 @@
 // The embedded database's own thread (pglite-thread.ts starts it and explains why). Plain
 // JavaScript so that every way the server runs (tsx, vitest, the bundle `npm start` builds) loads
 // it as it is. Answers each message from the app's thread with { id, result } or { id, error }.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 
-/** @type {{ dataDir: string | null }} */
-const { dataDir } = workerData;
+/** @type {{ dataDir: string | null, loadFrom: string | null }} */
+const { dataDir, loadFrom } = workerData;
 // btree_gist: the screen-overlap exclusion constraint (migration 0007) compares uuids in GiST.
 const extensions = { btree_gist };
-const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+// In memory, optionally started from a copy of another database's directory (a tarball from
+// dumpDataDir): the tests' migrated template, which spares each test file initdb and migrations.
+const client = dataDir
+  ? new PGlite(dataDir, { extensions })
+  : new PGlite({ extensions, ...(loadFrom && { loadDataDir: new Blob([readFileSync(loadFrom)]) }) });
 
 /** Open transactions by id: PGlite's transaction object and how to end it. */
 const transactions = new Map();

@@ -5,6 +5,8 @@
  *   npm run sim -- --list-mutants
  *   npm run sim -- --mutant NAME [--runs N] [--seed S]   exits non-zero when the mutant is caught
  *   npm run sim -- --mutant NAME --find-seed K --runs N  tries K seeds from --seed, N schedules each
+ * Any of them with --load-from FILE: the in-memory database starts as a copy of FILE, a tarball of a
+ * migrated database's directory (the tests pass their template, server/test/templates.ts).
  */
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -34,7 +36,10 @@ if (mutant?.source) {
 const runs = Number(option('runs') ?? 100);
 const seed = Number(option('seed') ?? 27);
 const maxCommands = Number(option('max-commands') ?? 25);
-const { openDatabase } = await import('../db/client.ts');
+const { openDatabase: open } = await import('../db/client.ts');
+const loadFrom = option('load-from');
+// Migrations and the database code still run on the copy: a mutant may be in either.
+const openDatabase = (options: { dataDir: 'memory' }) => open({ ...options, loadFrom });
 const { runCampaign } = await import('./run.ts');
 
 const findSeeds = Number(option('find-seed') ?? 0);
