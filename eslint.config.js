@@ -34,6 +34,31 @@ function clientBoundaries() {
   ];
 }
 
+// On the server too: a feature (server/src/features/NAME) is used by the app and by other
+// features through its index.ts only (issue 26). Tests may reach into any feature.
+const featureEntry = (regex) => ({
+  regex,
+  message: 'Import another feature through its index.ts (its public entry), never its other files.',
+});
+
+function serverBoundaries() {
+  const restrict = (files, pattern) => ({
+    files,
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [pattern] }] },
+  });
+  return [
+    // From a feature's own folder, `../NAME/…` is another feature.
+    restrict(['server/src/features/*/*.ts'], featureEntry('^\\.\\./[^./][^/]*/(?!index\\.ts$)')),
+    restrict(['server/src/features/*/*/**/*.ts'], featureEntry('^\\.\\./\\.\\./[^./][^/]*/(?!index\\.ts$)')),
+    // Elsewhere on the server (the app, plugins, the simulator, the command lines): …/features/NAME/….
+    {
+      ...restrict(['server/src/**/*.ts'], featureEntry('(^|/)features/[^/]+/(?!index\\.ts$)')),
+      ignores: ['**/*.test.ts', 'server/src/features/**'],
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'server/drizzle/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -58,4 +83,5 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...clientBoundaries(),
+  ...serverBoundaries(),
 );

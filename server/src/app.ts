@@ -1,33 +1,35 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
-import { adminRoutes } from './features/admin/routes.ts';
-import { admissionRoutes } from './features/admission/routes.ts';
-import { TicketCodes, ticketKeyFromSecret } from './features/admission/ticket-code.ts';
-import { createMailer, type Mailer } from './features/email/mailer.ts';
-import { startEmailWorker } from './features/email/worker.ts';
-import { createAuth, type Auth } from './features/auth/auth.ts';
-import { authRoutes } from './features/auth/routes.ts';
-import { resolveAuthSecret } from './features/auth/secret.ts';
-import { SessionCache, watchSessions } from './features/auth/session-cache.ts';
-import { startExpirySweeper } from './features/bookings/expiry-sweeper.ts';
+import { adminRoutes } from './features/admin/index.ts';
+import { admissionRoutes, TicketCodes, ticketKeyFromSecret } from './features/admission/index.ts';
+import { createMailer, type Mailer, startEmailWorker } from './features/email/index.ts';
+import {
+  createAuth,
+  type Auth,
+  authRoutes,
+  resolveAuthSecret,
+  SessionCache,
+  watchSessions,
+} from './features/auth/index.ts';
+import { startExpirySweeper, bookingRoutes } from './features/bookings/index.ts';
 import { startWaitlistWorker, waitlistRoutes } from './features/waitlist/index.ts';
-import { bookingRoutes } from './features/bookings/routes.ts';
-import { favouriteRoutes } from './features/favourites/routes.ts';
-import { foodRoutes } from './features/food/routes.ts';
-import { counterGateway, type GatewayName, type PaymentGateway } from './features/payments/gateway.ts';
-import { startRefundWorker } from './features/payments/refund-worker.ts';
-import { paymentRoutes } from './features/payments/routes.ts';
-import { movieRoutes } from './features/programme/movie-routes.ts';
-import { programmeRoutes } from './features/programme/routes.ts';
-import { SandboxGateway } from './features/payments/sandbox-gateway.ts';
-import { StripeGateway } from './features/payments/stripe-gateway.ts';
-import { RazorpayGateway } from './features/payments/razorpay-gateway.ts';
-import { CATALOGUE_CHANNEL, MovieCache } from './features/catalogue/movie-cache.ts';
-import { catalogueRoutes } from './features/catalogue/routes.ts';
-import { SEAT_CHANNEL, SeatMapCache } from './features/seats/seat-map-cache.ts';
-import { screenRoutes } from './features/screens/routes.ts';
-import { seatRoutes } from './features/seats/routes.ts';
+import { favouriteRoutes } from './features/favourites/index.ts';
+import { foodRoutes } from './features/food/index.ts';
+import {
+  counterGateway,
+  type GatewayName,
+  type PaymentGateway,
+  startRefundWorker,
+  paymentRoutes,
+  SandboxGateway,
+  StripeGateway,
+  RazorpayGateway,
+} from './features/payments/index.ts';
+import { movieRoutes, programmeRoutes } from './features/programme/index.ts';
+import { CATALOGUE_CHANNEL, MovieCache, catalogueRoutes } from './features/catalogue/index.ts';
+import { SEAT_CHANNEL, SeatMapCache, seatRoutes } from './features/seats/index.ts';
+import { screenRoutes } from './features/screens/index.ts';
 import { seedSettings, settingsRoutes } from './features/settings/index.ts';
 import { invoiceRoutes } from './features/invoices/index.ts';
 import { boxOfficeRoutes } from './features/boxoffice/index.ts';

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
-import { ensureAdmin } from './features/auth/ensure-admin.ts';
+import { ensureAdmin } from './features/auth/index.ts';
 import { secureDataDir } from './lib/data-dir.ts';
 import { answerBackupRequests } from './ops/backup.ts';
 import { gracefulShutdown } from './ops/shutdown.ts';

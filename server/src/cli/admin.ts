@@ -3,8 +3,7 @@
 import fs from 'node:fs';
 import { openDatabase } from '../db/client.ts';
 import { EnvError, loadEnv } from '../env.ts';
-import { lastAdminMessage } from '../features/auth/change-role.ts';
-import { setRole } from '../features/auth/ensure-admin.ts';
+import { lastAdminMessage, setRole } from '../features/auth/index.ts';
 
 const usage = 'Usage: npm run admin -- promote EMAIL | demote EMAIL';
 

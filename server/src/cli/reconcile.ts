@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { openDatabase } from '../db/client.ts';
 import { EnvError, loadEnv } from '../env.ts';
-import { findDiscrepancies } from '../features/payments/reconcile.ts';
+import { findDiscrepancies } from '../features/payments/index.ts';
 
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { amountFor, gridLayout, lowestPrice, seatIds, type BookingChannel } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_SCREEN_ID, DEFAULT_SCREEN_NAME } from '../features/screens/screen-rules.ts';
-import { slugify } from '../features/programme/create-movie.ts';
+import { DEFAULT_SCREEN_ID, DEFAULT_SCREEN_NAME } from '../features/screens/index.ts';
+import { slugify } from '../features/programme/index.ts';
 import type { Queryable } from './client.ts';
 import { bookingSeats, bookings, movies, payments, shows, users } from './schema.ts';
 

@@ -10,7 +10,7 @@ import {
   zonedDate,
   type Layout,
 } from '@marquee/shared';
-import { DEFAULT_SCREEN_ID, DEFAULT_SCREEN_NAME, screenFreeAt } from '../features/screens/screen-rules.ts';
+import { DEFAULT_SCREEN_ID, DEFAULT_SCREEN_NAME, screenFreeAt } from '../features/screens/index.ts';
 import type { Db } from './client.ts';
 import { insertMovie, insertBooking, insertShow, insertUser } from './factories.ts';
 import { movies, screens } from './schema.ts';

@@ -7,7 +7,7 @@ import {
   type PaymentGateway,
   type RefundAnswer,
   type RefundRequest,
-} from '../features/payments/gateway.ts';
+} from '../features/payments/index.ts';
 import type { Scheduler } from './scheduler.ts';
 
 /**

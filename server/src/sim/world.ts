@@ -5,23 +5,30 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import { insertMovie, insertShow, insertUser } from '../db/factories.ts';
 import { products } from '../db/schema.ts';
-import { cashUpOf, openShift, refundAtCounter, sellAtCounter } from '../features/boxoffice/index.ts';
-import { closeShift, expectedCashPaise } from '../features/boxoffice/shifts.ts';
-import { makeOffers } from '../features/waitlist/index.ts';
-import { joinWaitlist, leaveWaitlist } from '../features/waitlist/entries.ts';
-import { cancelBooking } from '../features/bookings/cancel-booking.ts';
-import { createBooking } from '../features/bookings/create-booking.ts';
-import { KnownSeats } from '../features/bookings/layout-rules.ts';
-import { releaseExpiredHolds } from '../features/bookings/release-expired.ts';
-import { closeCheckouts } from '../features/payments/checkouts.ts';
-import { counterGateway, type GatewayName, type PaymentGateway } from '../features/payments/gateway.ts';
-import { readRazorpayWebhook } from '../features/payments/razorpay-events.ts';
-import { receiveEvent } from '../features/payments/receive-event.ts';
-import { findDiscrepancies } from '../features/payments/reconcile.ts';
-import { carryOutRefunds, retryRefund } from '../features/payments/refund-worker.ts';
-import { settleRefund } from '../features/payments/settle-refund.ts';
-import { cancelShow } from '../features/programme/cancel-show.ts';
-import { SEAT_CHANNEL, SeatMapCache } from '../features/seats/seat-map-cache.ts';
+import {
+  cashUpOf,
+  openShift,
+  refundAtCounter,
+  sellAtCounter,
+  closeShift,
+  expectedCashPaise,
+} from '../features/boxoffice/index.ts';
+import { makeOffers, joinWaitlist, leaveWaitlist } from '../features/waitlist/index.ts';
+import { cancelBooking, createBooking, KnownSeats, releaseExpiredHolds } from '../features/bookings/index.ts';
+import {
+  closeCheckouts,
+  counterGateway,
+  type GatewayName,
+  type PaymentGateway,
+  readRazorpayWebhook,
+  receiveEvent,
+  findDiscrepancies,
+  carryOutRefunds,
+  retryRefund,
+  settleRefund,
+} from '../features/payments/index.ts';
+import { cancelShow } from '../features/programme/index.ts';
+import { SEAT_CHANNEL, SeatMapCache } from '../features/seats/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { emptyLedger, FakeGateway, paidBack, type Ledger, type RefundFault } from './fake-gateway.ts';
 import { gatedDb } from './gated-db.ts';

@@ -9,7 +9,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import { routeSchema } from '../../plugins/openapi.ts';
-import { isUuid } from '../catalogue/queries.ts';
+import { isUuid } from '../catalogue/index.ts';
 
 const paging = (defaultSize: number) => ({
   page: z.coerce.number().int().min(1, 'page counts from 1').default(1),

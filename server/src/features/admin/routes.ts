@@ -8,10 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { parseInput } from '../../lib/parse.ts';
-import { listAudit } from '../audit/list.ts';
-import { isAdmin, requireAdmin, requireUser } from '../auth/guards.ts';
-import { countBookings, findBookings, type BookingFilter } from '../bookings/queries.ts';
-import { listAdminShows } from '../programme/list-shows.ts';
+import { listAudit } from '../audit/index.ts';
+import { isAdmin, requireAdmin, requireUser } from '../auth/index.ts';
+import { countBookings, findBookings, type BookingFilter } from '../bookings/index.ts';
+import { listAdminShows } from '../programme/index.ts';
 import { bookingsCsv } from './bookings-csv.ts';
 import { dashboardFigures } from './dashboard.ts';
 import { adminDocs as docs, auditQuery, bookingFilter, bookingsQuery, showsQuery } from './docs.ts';

@@ -4,12 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { auditLog, bookings, movies, sessions, shows, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
-import { changeRole, lastAdminMessage } from '../auth/change-role.ts';
-import { isStaff, requireAdmin, requireStaff, requireUser } from '../auth/guards.ts';
-import { findBookings } from '../bookings/queries.ts';
+import {
+  changeRole,
+  lastAdminMessage,
+  isStaff,
+  requireAdmin,
+  requireStaff,
+  requireUser,
+} from '../auth/index.ts';
+import { findBookings } from '../bookings/index.ts';
 import { itemsOfBookings, toBookingItem } from '../food/index.ts';
-import { isUuid } from '../catalogue/queries.ts';
-import { cinemaDetails } from '../catalogue/routes.ts';
+import { isUuid, cinemaDetails } from '../catalogue/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { findAdmissionBooking, showDateTime, stateProblem } from './admission-booking.ts';
 import { checkIn } from './check-in.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { EnvError } from '../../env.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { Auth } from './auth.ts';
 import { changeRole } from './change-role.ts';
 import { hasRole } from './guards.ts';

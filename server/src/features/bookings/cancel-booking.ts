@@ -3,11 +3,15 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/record.ts';
-import { enqueueEmail } from '../email/outbox.ts';
+import { recordAudit } from '../audit/index.ts';
+import { enqueueEmail } from '../email/index.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
-import { recordBookingRefund, refundablePayments } from '../payments/record-refund.ts';
+import {
+  type GatewayName,
+  type GatewayPayment,
+  recordBookingRefund,
+  refundablePayments,
+} from '../payments/index.ts';
 import { policyMessages, policyQuote } from './cancellation.ts';
 
 export const cancelMessages = {

@@ -4,8 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { closeCheckouts } from '../payments/checkouts.ts';
-import { CheckoutRefusedError, type GatewayName, type PaymentGateway } from '../payments/gateway.ts';
+import {
+  closeCheckouts,
+  CheckoutRefusedError,
+  type GatewayName,
+  type PaymentGateway,
+} from '../payments/index.ts';
 import type { ItemRequest } from '../food/index.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { holdSeats, SeatsTakenError, validateSeatRequest, type Hold, type SeatState } from './hold-seats.ts';

@@ -13,12 +13,16 @@ import { pgErrorCode, type Db, type Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/record.ts';
-import { enqueueEmail } from '../email/outbox.ts';
+import { recordAudit } from '../audit/index.ts';
+import { enqueueEmail } from '../email/index.ts';
 import { cancelInvoice, issueInvoice } from '../invoices/index.ts';
-import { closeCheckouts } from '../payments/checkouts.ts';
-import type { GatewayName, GatewayPayment, PaymentGateway } from '../payments/gateway.ts';
-import { recordExchangeRefund } from '../payments/record-refund.ts';
+import {
+  closeCheckouts,
+  type GatewayName,
+  type GatewayPayment,
+  type PaymentGateway,
+  recordExchangeRefund,
+} from '../payments/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { uncollectedItemsPaise } from './cancellation.ts';
 import { openCheckout } from './create-booking.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { runEvery } from '../../lib/periodic.ts';
-import { closeCheckouts } from '../payments/checkouts.ts';
+import { closeCheckouts } from '../payments/index.ts';
 import { releaseExpiredHolds } from './release-expired.ts';
 
 /**

@@ -3,7 +3,7 @@ import { compareSeats, isSeatId, MAX_SEATS_PER_BOOKING, messages } from '@marque
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import type { GatewayPayment } from '../payments/gateway.ts';
+import type { GatewayPayment } from '../payments/index.ts';
 import { itemsJson, OutOfStockError, type ItemRequest } from '../food/index.ts';
 
 export interface HoldSeatsOptions {

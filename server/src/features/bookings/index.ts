@@ -5,3 +5,15 @@ export { completeExchange, exchangeBooking, exchangeRefusal } from './exchange-b
 export { holdSeats, SeatsTakenError, type Hold } from './hold-seats.ts';
 export { pickBestAvailable, readShowSeats } from './layout-rules.ts';
 export { releaseExpiredHolds } from './release-expired.ts';
+export { createBooking } from './create-booking.ts';
+export { startExpirySweeper } from './expiry-sweeper.ts';
+export { validateSeatRequest } from './hold-seats.ts';
+export {
+  KnownSeats,
+  type SeatRulesConfig,
+  accessibleReleaseAt,
+  hasHeldBackSeats,
+  holdChosenSeats,
+} from './layout-rules.ts';
+export { type BookingFilter, countBookings, findBookings } from './queries.ts';
+export { bookingRoutes } from './routes.ts';

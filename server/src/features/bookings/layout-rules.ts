@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { SeatsTakenError, StaleSeatsError, type SeatState } from './hold-seats.ts';
-import { blocksSeat } from '../seats/live-claims.ts';
+import { blocksSeat } from '../seats/index.ts';
 
 // The seat rules of a show's layout (CONTRACT §7) that the hold function does not decide: seats
 // held back for wheelchair users, the single-seat rule, and best available. They read the show's

@@ -17,7 +17,7 @@ import {
 import { and, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, invoices, movies, payments, refunds, shows, users } from '../../db/schema.ts';
-import { toMovie, toShow } from '../catalogue/serialize.ts';
+import { toMovie, toShow } from '../catalogue/index.ts';
 import { itemsOfBookings, itemTaxLines, toBookingItem, type BookingItemRow } from '../food/index.ts';
 import type { Hold } from './hold-seats.ts';
 

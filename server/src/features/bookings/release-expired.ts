@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import type { GatewayPayment } from '../payments/gateway.ts';
+import type { GatewayPayment } from '../payments/index.ts';
 
 export interface Released {
   bookingIds: string[];

@@ -12,10 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
-import { isAdmin, isStaff, requireUser } from '../auth/guards.ts';
+import { isAdmin, isStaff, requireUser } from '../auth/index.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { closeCheckouts } from '../payments/checkouts.ts';
-import { carryOutRefunds } from '../payments/refund-worker.ts';
+import { closeCheckouts, carryOutRefunds } from '../payments/index.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { readCancellation } from './cancellation.ts';
 import { readSettings } from '../settings/index.ts';

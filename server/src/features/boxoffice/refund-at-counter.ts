@@ -12,9 +12,9 @@ import {
 } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/record.ts';
-import { cancelBooking } from '../bookings/cancel-booking.ts';
-import { markRefundSucceeded, recordRefund } from '../payments/record-refund.ts';
+import { recordAudit } from '../audit/index.ts';
+import { cancelBooking } from '../bookings/index.ts';
+import { markRefundSucceeded, recordRefund } from '../payments/index.ts';
 
 export interface CounterRefundOutcome {
   bookingId: string;

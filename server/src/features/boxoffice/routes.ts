@@ -9,10 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
-import { isAdmin, requireStaff } from '../auth/guards.ts';
-import { findBookings } from '../bookings/queries.ts';
-import { KnownSeats } from '../bookings/layout-rules.ts';
-import { carryOutRefunds } from '../payments/refund-worker.ts';
+import { isAdmin, requireStaff } from '../auth/index.ts';
+import { findBookings, KnownSeats } from '../bookings/index.ts';
+import { carryOutRefunds } from '../payments/index.ts';
 import { boxOfficeDocs as docs } from './docs.ts';
 import { bookingIdByReference, counterSaleOf } from './queries.ts';
 import { refundAtCounter } from './refund-at-counter.ts';

@@ -5,9 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { bookings, counterSales, payments, shifts } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/record.ts';
-import { holdSeats, validateSeatRequest } from '../bookings/hold-seats.ts';
-import { holdChosenSeats, type KnownSeats, type SeatRulesConfig } from '../bookings/layout-rules.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  holdSeats,
+  validateSeatRequest,
+  holdChosenSeats,
+  type KnownSeats,
+  type SeatRulesConfig,
+} from '../bookings/index.ts';
 import { validateItems, type ItemRequest } from '../food/index.ts';
 import { issueInvoice } from '../invoices/index.ts';
 

@@ -5,7 +5,7 @@ import { pgErrorCode, type Db, type Queryable } from '../../db/client.ts';
 import { shifts, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../audit/index.ts';
 
 type ShiftRow = typeof shifts.$inferSelect;
 

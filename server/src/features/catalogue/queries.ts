@@ -2,7 +2,7 @@ import { lowestPrice, type Movie, type MovieWithShows, type Show } from '@marque
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { movies, shows } from '../../db/schema.ts';
-import { takenSeatsByShow } from '../seats/live-claims.ts';
+import { takenSeatsByShow } from '../seats/index.ts';
 import { toMovie, toShow } from './serialize.ts';
 import { isUuid } from '../../lib/ids.ts';
 

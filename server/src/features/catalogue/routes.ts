@@ -3,7 +3,7 @@ import { readSettings } from '../settings/index.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../env.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { OIDC_PROVIDER_ID } from '../auth/auth.ts';
+import { OIDC_PROVIDER_ID } from '../auth/index.ts';
 import { catalogueDocs as docs } from './docs.ts';
 import { listMoviesWithShows, listUpcomingShows } from './queries.ts';
 

@@ -14,9 +14,8 @@ import {
 } from '../../db/schema.ts';
 import { runEvery } from '../../lib/periodic.ts';
 import { runtimeMinutes } from '@marquee/shared';
-import { showDateTime } from '../admission/admission-booking.ts';
-import type { TicketCodes } from '../admission/ticket-code.ts';
-import { cinemaDetails } from '../catalogue/routes.ts';
+import { showDateTime, type TicketCodes } from '../admission/index.ts';
+import { cinemaDetails } from '../catalogue/index.ts';
 import { itemsOfBookings } from '../food/index.ts';
 import { readSettings } from '../settings/index.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';

@@ -2,7 +2,7 @@ import type { Movie } from '@marquee/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { favourites, movies } from '../../db/schema.ts';
-import { toMovie } from '../catalogue/serialize.ts';
+import { toMovie } from '../catalogue/index.ts';
 
 export async function listFavourites({ db, userId }: { db: Queryable; userId: string }): Promise<Movie[]> {
   const rows = await db

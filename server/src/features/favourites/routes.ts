@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { toggleFavouriteRequest } from '@marquee/shared';
 import { notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../auth/index.ts';
 import { listFavourites, toggleFavourite } from './favourites.ts';
 import { favouriteDocs as docs } from './docs.ts';
 

@@ -11,3 +11,4 @@ export {
   type BookingItemRow,
   type ItemRequest,
 } from './items.ts';
+export { foodRoutes } from './routes.ts';

@@ -1,9 +1,9 @@
 import { productInput, productOrderInput, productUpdateInput, type ProductsResponse } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/parse.ts';
-import { recordAudit } from '../audit/record.ts';
-import { requireAdmin, requireStaff } from '../auth/guards.ts';
-import { findBookings } from '../bookings/queries.ts';
+import { recordAudit } from '../audit/index.ts';
+import { requireAdmin, requireStaff } from '../auth/index.ts';
+import { findBookings } from '../bookings/index.ts';
 import { collectItems } from './collect.ts';
 import { foodDocs as docs } from './docs.ts';
 import { createProduct, listProducts, reorderProducts, toProduct, updateProduct } from './products.ts';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { bookings } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { isStaff, requireAdmin, requireUser } from '../auth/guards.ts';
+import { isStaff, requireAdmin, requireUser } from '../auth/index.ts';
 import { parseInput } from '../../lib/parse.ts';
 import { gstReport, gstReportCsv } from './gst-report.ts';
 import { invoiceDocs as docs, gstReportQuery } from './docs.ts';

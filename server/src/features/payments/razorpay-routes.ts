@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { bookings, payments } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../auth/index.ts';
 import { answerPayment } from './answer-payment.ts';
 import { paymentDocs as docs } from './docs.ts';
 import { RazorpayApiError, type RazorpayPayment } from './razorpay-client.ts';

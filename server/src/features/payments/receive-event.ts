@@ -1,4 +1,4 @@
-import type { SeatMapCache } from '../seats/seat-map-cache.ts';
+import type { SeatMapCache } from '../seats/index.ts';
 import type { GatewayEvent } from './gateway.ts';
 import { handleGatewayEvent, type EventOutcome } from './handle-event.ts';
 import { carryOutRefunds, type RefundDeps } from './refund-worker.ts';

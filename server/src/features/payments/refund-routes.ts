@@ -2,7 +2,7 @@ import { refundStatuses } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { requireAdmin } from '../auth/guards.ts';
+import { requireAdmin } from '../auth/index.ts';
 import { paymentDocs as docs } from './docs.ts';
 import { listRefunds } from './list-refunds.ts';
 import { findDiscrepancies } from './reconcile.ts';

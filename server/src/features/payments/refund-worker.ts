@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { runEvery } from '../../lib/periodic.ts';
 import { refunds } from '../../db/schema.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../audit/index.ts';
 import { RefundRefusedError, type GatewayName, type PaymentGateway } from './gateway.ts';
 import { markRefundSucceeded } from './record-refund.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gatewayEvents, payments, refunds } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { GatewayName } from './gateway.ts';
 import { markRefundSucceeded } from './record-refund.ts';
 

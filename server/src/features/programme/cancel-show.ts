@@ -2,11 +2,15 @@ import type { Show } from '@marquee/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
-import { recordAudit } from '../audit/record.ts';
-import { toShow } from '../catalogue/serialize.ts';
-import { enqueueEmail } from '../email/outbox.ts';
-import type { GatewayName, GatewayPayment } from '../payments/gateway.ts';
-import { recordBookingRefund, refundablePayments } from '../payments/record-refund.ts';
+import { recordAudit } from '../audit/index.ts';
+import { toShow } from '../catalogue/index.ts';
+import { enqueueEmail } from '../email/index.ts';
+import {
+  type GatewayName,
+  type GatewayPayment,
+  recordBookingRefund,
+  refundablePayments,
+} from '../payments/index.ts';
 import { lockShow } from './show-rules.ts';
 
 export interface CancelShowOutcome {

@@ -8,8 +8,7 @@ import {
 import { eq, like, or } from 'drizzle-orm';
 import { pgError, type Db } from '../../db/client.ts';
 import { movies } from '../../db/schema.ts';
-import { notifyCatalogueChange } from '../catalogue/movie-cache.ts';
-import { toMovie } from '../catalogue/serialize.ts';
+import { notifyCatalogueChange, toMovie } from '../catalogue/index.ts';
 
 /** 'Big Buck Bunny!' → 'big-buck-bunny'; a title with no letters or digits gives 'movie'. */
 export function slugify(title: string): string {

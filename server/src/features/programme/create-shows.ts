@@ -15,7 +15,7 @@ import {
 import { pgError, type Db } from '../../db/client.ts';
 import { shows } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
-import { toShow } from '../catalogue/serialize.ts';
+import { toShow } from '../catalogue/index.ts';
 import {
   classPrices,
   DEFAULT_SCREEN_ID,
@@ -23,7 +23,7 @@ import {
   screenFreeAt,
   screenOverlapError,
   STANDARD_CLASS,
-} from '../screens/screen-rules.ts';
+} from '../screens/index.ts';
 import { requireMovie, showStart, SLOT_INDEX } from './show-rules.ts';
 
 /** The spec's default size of a show when the payload names none. */

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, shows } from '../../db/schema.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../audit/index.ts';
 import { lockShow } from './show-rules.ts';
 
 /**

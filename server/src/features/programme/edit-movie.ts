@@ -10,10 +10,9 @@ import { pgError, type Db, type Queryable, type Tx } from '../../db/client.ts';
 import { favourites, movies, shows } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/record.ts';
-import { notifyCatalogueChange } from '../catalogue/movie-cache.ts';
-import { toMovie } from '../catalogue/serialize.ts';
-import { screenOverlapError } from '../screens/screen-rules.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notifyCatalogueChange, toMovie } from '../catalogue/index.ts';
+import { screenOverlapError } from '../screens/index.ts';
 
 type MovieRow = typeof movies.$inferSelect;
 

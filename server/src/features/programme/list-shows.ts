@@ -2,8 +2,8 @@ import { cinemaDay, type AdminShow, type ShowStatus } from '@marquee/shared';
 import { and, asc, count, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, bookingSeats, movies, shows } from '../../db/schema.ts';
-import { toShow } from '../catalogue/serialize.ts';
-import { blocksSeat } from '../seats/live-claims.ts';
+import { toShow } from '../catalogue/index.ts';
+import { blocksSeat } from '../seats/index.ts';
 
 export type AdminShowStatus = ShowStatus | 'past' | 'upcoming';
 

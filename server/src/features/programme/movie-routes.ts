@@ -1,7 +1,7 @@
 import { updateMovieInput, type AdminMoviesResponse, type MovieResponse } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/parse.ts';
-import { requireAdmin } from '../auth/guards.ts';
+import { requireAdmin } from '../auth/index.ts';
 import { deleteMovie, listAdminMovies, updateMovie } from './edit-movie.ts';
 import { movieDocs as docs } from './movie-docs.ts';
 

@@ -12,12 +12,12 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { pgError, type Db } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
-import { showDateTime } from '../admission/admission-booking.ts';
-import { recordAudit } from '../audit/record.ts';
-import { pricesInRupees, toShow } from '../catalogue/serialize.ts';
-import { enqueueEmail } from '../email/outbox.ts';
-import { classPrices, DEFAULT_SCREEN_ID, screenOverlapError } from '../screens/screen-rules.ts';
-import { blocksSeat } from '../seats/live-claims.ts';
+import { showDateTime } from '../admission/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { pricesInRupees, toShow } from '../catalogue/index.ts';
+import { enqueueEmail } from '../email/index.ts';
+import { classPrices, DEFAULT_SCREEN_ID, screenOverlapError } from '../screens/index.ts';
+import { blocksSeat } from '../seats/index.ts';
 import { paidBookingIds } from './paid-bookings.ts';
 import { lockShow, showStart, SLOT_INDEX } from './show-rules.ts';
 

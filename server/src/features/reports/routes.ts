@@ -6,7 +6,7 @@ import {
 } from '@marquee/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseInput } from '../../lib/parse.ts';
-import { requireAdmin } from '../auth/guards.ts';
+import { requireAdmin } from '../auth/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { dashboardCharts } from './charts.ts';
 import { dailyReportCsv, filmsReportCsv } from './csv.ts';

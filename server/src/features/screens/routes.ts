@@ -6,8 +6,8 @@ import { pgError } from '../../db/client.ts';
 import { screens } from '../../db/schema.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
-import { recordAudit } from '../audit/record.ts';
-import { requireAdmin } from '../auth/guards.ts';
+import { recordAudit } from '../audit/index.ts';
+import { requireAdmin } from '../auth/index.ts';
 import { screenDocs as docs } from './docs.ts';
 import { findScreen, SCREEN_NAME_INDEX, toScreen, updateScreen, upcomingShowCounts } from './screen-rules.ts';
 

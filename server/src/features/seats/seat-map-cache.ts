@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { pricesInRupees, showStatus } from '../catalogue/serialize.ts';
-import { accessibleReleaseAt, hasHeldBackSeats } from '../bookings/layout-rules.ts';
+import { pricesInRupees, showStatus } from '../catalogue/index.ts';
+import { accessibleReleaseAt, hasHeldBackSeats } from '../bookings/index.ts';
 
 /** NOTIFY channel on which every seat or show change names the show it touched. */
 export const SEAT_CHANNEL = 'marquee_seats';

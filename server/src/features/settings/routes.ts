@@ -1,6 +1,6 @@
 import type { SettingsResponse } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../auth/guards.ts';
+import { requireAdmin } from '../auth/index.ts';
 import { settingsDocs as docs } from './docs.ts';
 import { readSettings, updateSettings } from './store.ts';
 

@@ -19,7 +19,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /**
  * The cinema's settings live in the database (table `settings`, one row per section) and are read

@@ -11,9 +11,9 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { bookings, movies, shows, waitlistDue, waitlistEntries } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../audit/index.ts';
 import { readShowSeats } from '../bookings/index.ts';
-import { toMovie, toShow } from '../catalogue/serialize.ts';
+import { toMovie, toShow } from '../catalogue/index.ts';
 
 export const waitlistMessages = {
   seatsAvailable: 'Seats are available — book them directly',

@@ -2,3 +2,4 @@
 export { closeEndedWaitlists, makeOffers } from './offers.ts';
 export { waitlistRoutes } from './routes.ts';
 export { startWaitlistWorker } from './worker.ts';
+export { joinWaitlist, leaveWaitlist } from './entries.ts';

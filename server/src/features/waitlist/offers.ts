@@ -5,10 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { bookings, shows, waitlistEntries } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../audit/index.ts';
 import { holdSeats, openCheckout, pickBestAvailable, type Hold } from '../bookings/index.ts';
-import { enqueueEmail } from '../email/outbox.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import { enqueueEmail } from '../email/index.ts';
+import type { PaymentGateway } from '../payments/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { waitingEntries } from './entries.ts';
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { joinWaitlistRequest } from '@marquee/shared';
 import { notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../auth/index.ts';
 import { cancelBooking } from '../bookings/index.ts';
-import { closeCheckouts } from '../payments/checkouts.ts';
+import { closeCheckouts } from '../payments/index.ts';
 import { joinWaitlist, leaveWaitlist, listEntries } from './entries.ts';
 import { waitlistDocs as docs } from './docs.ts';
 
