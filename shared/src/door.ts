@@ -28,6 +28,7 @@ export const doorBookingSchema = z.object({
   seats: z.array(z.string()),
   status: z.enum(['paid', 'pending']),
   checkedInAt: instant.nullable(),
+  admitted: z.number().int().meta({ description: 'How many of the party are in' }),
   items: z.array(bookingItemSchema).meta({ description: 'Food and drink to hand over (CONTRACT §12)' }),
   itemsCollectedAt: instant.nullable(),
 });

@@ -13,6 +13,10 @@ export interface AdmissionBooking {
   seats: string[];
   amountPaise: number;
   checkedInAt: Date | null;
+  /** How many of the party are in (0 to seats.length). */
+  admittedCount: number;
+  /** The buyer's current share link version (share-link.ts). */
+  shareVersion: number;
   refunded: boolean;
   showId: string;
   showStatus: string;
@@ -32,6 +36,8 @@ const columns = {
   seats: bookings.seats,
   amountPaise: bookings.amountPaise,
   checkedInAt: bookings.checkedInAt,
+  admittedCount: bookings.admittedCount,
+  shareVersion: bookings.shareVersion,
   refunded: sql<boolean>`exists (
     select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = ${bookings.id}
   )`.mapWith(Boolean),

@@ -15,6 +15,7 @@ import {
 import { runEvery } from '../../lib/periodic.ts';
 import { runtimeMinutes } from '@marquee/shared';
 import { showDateTime } from '../admission/admission-booking.ts';
+import { currentShareUrl } from '../admission/share-ticket.ts';
 import type { TicketCodes } from '../admission/ticket-code.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
 import { itemsOfBookings } from '../food/index.ts';
@@ -228,6 +229,7 @@ async function bookingFacts(
       startsAt: shows.startsAt,
       runtime: movies.runtime,
       screenName: shows.screenName,
+      shareVersion: bookings.shareVersion,
       refundPaise: sql<
         number | null
       >`(select r.amount_paise from ${refunds} r join ${payments} p on p.id = r.payment_id
@@ -257,6 +259,10 @@ async function bookingFacts(
     refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),
     ticketUrl: `${brand.publicUrl}/tickets/${bookingId}`,
     ticketCode: row.status === 'paid' ? tickets.issue(bookingId) : null,
+    shareUrl:
+      row.status === 'paid'
+        ? currentShareUrl(tickets, brand.publicUrl, { id: bookingId, shareVersion: row.shareVersion })
+        : null,
     startsAt: row.startsAt,
     endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(row.runtime) * 60_000),
   };
