@@ -3,10 +3,13 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when the answer was not even readable. */
   readonly status: number;
+  /** The answer as the server sent it: some failures carry a field or two beside the message. */
+  readonly payload: unknown;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, payload?: unknown) {
     super(message);
     this.status = status;
+    this.payload = payload;
   }
 }
 
@@ -45,7 +48,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const payload: unknown = await response.json().catch(() => undefined);
 
   if (!response.ok || !isSuccess(payload)) {
-    throw new ApiError(readMessage(payload) ?? fallbackMessage, response.status);
+    throw new ApiError(readMessage(payload) ?? fallbackMessage, response.status, payload);
   }
   return payload as T;
 }

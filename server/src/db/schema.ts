@@ -268,10 +268,7 @@ export const bookings = pgTable(
   (t) => [
     check('bookings_status_known', isOneOf(t.status, bookingStatuses)),
     check('bookings_channel_known', isOneOf(t.channel, bookingChannels)),
-    check(
-      'bookings_admitted_within_seats',
-      sql`${t.admittedCount} between 0 and cardinality(${t.seats})`,
-    ),
+    check('bookings_admitted_within_seats', sql`${t.admittedCount} between 0 and cardinality(${t.seats})`),
     check(
       'bookings_amount_positive',
       sql`${t.amountPaise} > 0 or (${t.complimentary} and ${t.amountPaise} >= 0)`,

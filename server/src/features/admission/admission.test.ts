@@ -165,7 +165,12 @@ describe('POST /api/checkin', () => {
         success: false,
         message: `Already checked in at ${at}`,
         // Beside the message: the show, so the door can say which screen.
-        show: { movie: 'Door Test', screen: expect.any(String), showDate: expect.any(String), showTime: expect.any(String) },
+        show: {
+          movie: 'Door Test',
+          screen: expect.any(String),
+          showDate: expect.any(String),
+          showTime: expect.any(String),
+        },
       });
     }
     const audit = await t.testDb.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));

@@ -2,7 +2,7 @@ import {
   MAX_SEATS_PER_BOOKING,
   ok,
   admissionsResponse,
-  bookingResponse,
+  checkInResponse,
   doorBookingsResponse,
   doorShowsResponse,
   usersResponse,
@@ -104,7 +104,7 @@ export const admissionDocs = {
     summary: 'Admit a booking at the door (by its QR code or its reference)',
     auth: 'staff',
     body: checkInInput,
-    ok: bookingResponse,
+    ok: checkInResponse,
     errors: {
       400: 'Not a ticket of this cinema',
       403: `Staff only, or ${crossSite}`,

@@ -140,7 +140,7 @@ export async function admissionRoutes(app: FastifyInstance) {
     const now = clock();
     const admitted = await checkIn({ db, tickets, input, staffId: staff.id, now, timeZone });
     const [booking] = await findBookings({ db, where: { ids: [admitted.id] }, now, timeZone });
-    return { success: true, message: 'Checked in', booking };
+    return { success: true, message: 'Checked in', booking, admittedNow: admitted.admittedNow };
   });
 
   // The door: today's shows (doorDay) with how many of their sold seats are in.
