@@ -58,6 +58,11 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/password-reset.tsx').then((m) => ({ Component: m.ResetPasswordRoute })),
       },
       {
+        // A shared ticket (CONTRACT §6): the link is the key, no account needed.
+        path: 'share/:token',
+        lazy: () => import('./routes/shared-ticket.tsx').then((m) => ({ Component: m.SharedTicketRoute })),
+      },
+      {
         path: 'admin/sign-in',
         lazy: () => import('./routes/admin-sign-in.tsx').then((m) => ({ Component: m.AdminSignInRoute })),
       },

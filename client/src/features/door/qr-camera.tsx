@@ -28,10 +28,9 @@ export function QrCamera({ onCode }: { onCode: (code: string) => void }) {
     const context = canvas.getContext('2d', { willReadFrequently: true });
     const gate = new ScanGate();
 
-    // The decoder is most of the door's code: fetched while the camera starts, not before the page
-    // shows (the door screen is useful at once: typed references, today's shows).
+    // The decoder is most of the door's code: fetched once there is a camera, while it starts, not
+    // before the page shows (the door screen is useful at once: typed references, today's shows).
     let decode: typeof jsQRType | null = null;
-    const decoder = import('jsqr').then((m) => (decode = m.default));
 
     async function start() {
       if (!navigator.mediaDevices?.getUserMedia) return setState('unavailable');
@@ -46,6 +45,7 @@ export function QrCamera({ onCode }: { onCode: (code: string) => void }) {
         );
       }
       if (stopped || !video.current) return stream.getTracks().forEach((track) => track.stop());
+      const decoder = import('jsqr').then((m) => (decode = m.default));
       video.current.srcObject = stream;
       await video.current.play().catch(() => undefined);
       await decoder.catch(() => undefined);
