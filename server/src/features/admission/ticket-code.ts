@@ -57,11 +57,12 @@ export class TicketCodes {
 }
 
 /**
- * A share link's token (CONTRACT §6): `S1.<key id>.<booking>.<version>.<signature>`, signed like
+ * A share link's token (CONTRACT §6): `S1~<key id>~<booking>~<version>~<signature>`, signed like
  * a ticket code but with a key of its own (derived from the ticket key for this use alone), so a
  * share token is never a door code and a door code never opens a shared ticket. `version` is the
  * booking's share_version when the link was made: the buyer revoking bumps it, and every older
- * token then names a version that no longer is.
+ * token then names a version that no longer is. `~` parts it (no dots): the token ends the page's
+ * address, and an address ending in `.<letters>` reads as a file to the server (static-files.ts).
  */
 const SHARE_VERSION = 'S1';
 
@@ -76,19 +77,19 @@ export class ShareTokens {
   }
 
   issue(bookingId: string, version: number): string {
-    const body = `${SHARE_VERSION}.${this.current.id}.${uuidToBase64url(bookingId)}.${version.toString(36)}`;
-    return `${body}.${sign(this.current.key, body)}`;
+    const body = [SHARE_VERSION, this.current.id, uuidToBase64url(bookingId), version.toString(36)].join('~');
+    return `${body}~${sign(this.current.key, body)}`;
   }
 
   /** The booking and share version a token names, or null for anything altered or malformed. */
   verify(token: string): { bookingId: string; version: number } | null {
     if (typeof token !== 'string' || token.length > 200) return null;
-    const parts = token.split('.');
+    const parts = token.split('~');
     if (parts.length !== 5 || parts[0] !== SHARE_VERSION) return null;
     const [, keyId, booking, version, signature] = parts as [string, string, string, string, string];
     const key = this.byId.get(keyId);
     if (!key || !/^[A-Za-z0-9_-]{22}$/.test(booking) || !/^[0-9a-z]{1,7}$/.test(version)) return null;
-    const expected = Buffer.from(sign(key, `${SHARE_VERSION}.${keyId}.${booking}.${version}`));
+    const expected = Buffer.from(sign(key, [SHARE_VERSION, keyId, booking, version].join('~')));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const bookingId = base64urlToUuid(booking);

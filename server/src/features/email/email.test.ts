@@ -144,7 +144,7 @@ describe('the email outbox', () => {
       expect(part).toContain('Screen 1');
     }
     // The share link (CONTRACT §6), in both parts, opens this ticket without an account.
-    const share = new RegExp(`${t.config.PUBLIC_URL}/share/([\\w.-]+)`).exec(mail!.text!);
+    const share = new RegExp(`${t.config.PUBLIC_URL}/share/([\\w~-]+)`).exec(mail!.text!);
     expect(share).not.toBeNull();
     expect(mail!.html).toContain(share![0]);
     const opened = await t.app.inject({ method: 'GET', url: `/api/share/${share![1]}` });
