@@ -326,9 +326,14 @@ describe.each(['embedded', 'PostgreSQL'] as const)('tickets and the door on the 
     await door.page.getByLabel('Booking reference').fill('ZZZZ2222');
     await door.page.getByRole('button', { name: 'Check in' }).click();
     await door.page.getByTestId('door-result').getByText('Invalid ticket').waitFor();
-    await door.page.clock.runFor(10_000);
-    expect(await checkIns()).toBe(2);
+    await door.page.clock.runFor(3_000);
     expect(await door.page.getByTestId('door-result').textContent()).toContain('Invalid ticket');
+    // A refusal clears itself after a few seconds (issue 34), and the ticket still in view is not
+    // read again meanwhile: the screen waits, blank, for the next guest.
+    await door.page.clock.runFor(7_000);
+    expect(await checkIns()).toBe(2);
+    await door.page.getByText('Scan a ticket or type its reference.').waitFor();
+    expect(await door.page.getByTestId('door-result').count()).toBe(0);
     expect(door.errors).toEqual([]);
   });
 

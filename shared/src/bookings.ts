@@ -40,7 +40,12 @@ export const bookingSchema = z
     createdAt: instant,
     paidAt: instant.nullable(),
     cancelledAt: instant.nullable(),
-    checkedInAt: instant.nullable().meta({ description: 'When the booking was admitted at the door' }),
+    checkedInAt: instant
+      .nullable()
+      .meta({ description: 'When the booking was (last) admitted at the door; null until then' }),
+    admitted: z.number().int().meta({
+      description: 'How many of `bookedSeats` are in: a party may come in in parts (CONTRACT §6)',
+    }),
     items: z
       .array(bookingItemSchema)
       .meta({ description: 'Food and drink bought with the seats (CONTRACT §12)' }),
@@ -237,4 +242,38 @@ export const ticketSchema = z
 export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketResponse = ok({ ticket: ticketSchema });
 export type TicketResponse = z.infer<typeof ticketResponse>;
+/** POST /api/bookings/{id}/share (CONTRACT §6): the booking's current share link. */
+export const shareLinkResponse = ok({
+  url: z
+    .string()
+    .meta({ description: 'Opens the ticket without signing in, until the show ends or the link is revoked' }),
+  expiresAt: instant.meta({ description: 'When the show ends, and the link with it' }),
+});
+export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
+
+/**
+ * GET /api/share/{token}: a shared ticket, read-only, for whoever holds the link: what gets a
+ * guest in and where to go, and nothing of the buyer (no name, account, amount or invoice).
+ */
+export const sharedTicketSchema = ticketSchema
+  .pick({
+    reference: true,
+    code: true,
+    movie: true,
+    showDate: true,
+    showTime: true,
+    screen: true,
+    seats: true,
+    cinema: true,
+    venue: true,
+    startsAt: true,
+    endsAt: true,
+    items: true,
+  })
+  .extend({ admitted: z.number().int().meta({ description: 'How many of the party are in' }) })
+  .meta({ id: 'SharedTicket' });
+export type SharedTicket = z.infer<typeof sharedTicketSchema>;
+export const sharedTicketResponse = ok({ ticket: sharedTicketSchema });
+export type SharedTicketResponse = z.infer<typeof sharedTicketResponse>;
+
 export type SandboxPayResponse = z.infer<typeof sandboxPayResponse>;

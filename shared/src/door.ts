@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingResponse } from './bookings.ts';
 import { bookingItemSchema } from './food.ts';
 import { instant, isoDateText, ok, pageFields } from './api.ts';
 
@@ -28,6 +29,7 @@ export const doorBookingSchema = z.object({
   seats: z.array(z.string()),
   status: z.enum(['paid', 'pending']),
   checkedInAt: instant.nullable(),
+  admitted: z.number().int().meta({ description: 'How many of the party are in' }),
   items: z.array(bookingItemSchema).meta({ description: 'Food and drink to hand over (CONTRACT §12)' }),
   itemsCollectedAt: instant.nullable(),
 });
@@ -56,3 +58,21 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const usersResponse = ok({ users: z.array(adminUserSchema), ...pageFields });
 export type UsersResponse = z.infer<typeof usersResponse>;
+
+/**
+ * Beside the message of a check-in refused for a booking the door did find (409): its show, so
+ * the door can tell the guest which screen and when.
+ */
+export const doorRefusalShowSchema = z.object({
+  movie: z.string(),
+  showDate: z.string(),
+  showTime: z.string(),
+  screen: z.string(),
+});
+export type DoorRefusalShow = z.infer<typeof doorRefusalShowSchema>;
+
+/** POST /api/checkin: the booking (its `admitted` of its seats are in) and how many this scan let in. */
+export const checkInResponse = bookingResponse.extend({
+  admittedNow: z.number().int().meta({ description: 'How many of the party this check-in let in' }),
+});
+export type CheckInResponse = z.infer<typeof checkInResponse>;

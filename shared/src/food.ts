@@ -133,7 +133,5 @@ export const bookingItemSchema = z.object({
 });
 export type BookingItem = z.infer<typeof bookingItemSchema>;
 
-/** Items in a line of text: '2 × Popcorn, 1 × Cola'. */
-export function itemsText(items: readonly { name: string; quantity: number }[]): string {
-  return items.map((item) => `${item.quantity} × ${item.name}`).join(', ');
-}
+// In a module without Zod, so a page that only writes items out (the door) does not load Zod.
+export { itemsText } from './items-text.ts';

@@ -2,6 +2,10 @@ import { useSyncExternalStore } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../components/ui/toaster.tsx';
+import { doorShowsQueryOptions } from '../features/door/door-api.ts';
+import { sessionQueryOptions } from '../features/auth/use-session.ts';
+import { cinemaConfigQueryOptions } from '../lib/cinema-config.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { useTheme } from '../lib/theme.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -54,12 +58,21 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/password-reset.tsx').then((m) => ({ Component: m.ResetPasswordRoute })),
       },
       {
+        // A shared ticket (CONTRACT §6): the link is the key, no account needed.
+        path: 'share/:token',
+        lazy: () => import('./routes/shared-ticket.tsx').then((m) => ({ Component: m.SharedTicketRoute })),
+      },
+      {
         path: 'admin/sign-in',
         lazy: () => import('./routes/admin-sign-in.tsx').then((m) => ({ Component: m.AdminSignInRoute })),
       },
       {
-        // Signed-in pages: anyone else is sent to /sign-in and brought back afterwards.
-        lazy: () => import('./guards/require-user.tsx').then((m) => ({ Component: m.RequireUserLayout })),
+        // Signed-in pages: anyone else is sent to /sign-in and brought back afterwards. The
+        // session is asked for while the guard's code loads, not after.
+        lazy: () => {
+          void queryClient.prefetchQuery(sessionQueryOptions());
+          return import('./guards/require-user.tsx').then((m) => ({ Component: m.RequireUserLayout }));
+        },
         children: [
           {
             path: 'favourites',
@@ -84,7 +97,12 @@ const router = createBrowserRouter([
           {
             // The door: staff scan tickets and see today's shows (the server refuses anyone else).
             path: 'door',
-            lazy: () => import('./routes/door.tsx').then((m) => ({ Component: m.DoorRoute })),
+            // Its data is asked for while its code downloads (issue 34: the door's first load on a phone).
+            lazy: () => {
+              void queryClient.prefetchQuery(cinemaConfigQueryOptions());
+              void queryClient.prefetchQuery(doorShowsQueryOptions());
+              return import('./routes/door.tsx').then((m) => ({ Component: m.DoorRoute }));
+            },
           },
           {
             // The box office (CONTRACT §11): the counter, its receipts and its cash-ups.

@@ -243,6 +243,13 @@ export const bookings = pgTable(
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: text('checked_in_by').references(() => users.id),
     /**
+     * How many of its seats' people are in (CONTRACT §6: a party may come in parts). Claimed at the
+     * door by a conditional UPDATE; the check below is the last word under any concurrency.
+     */
+    admittedCount: integer('admitted_count').notNull().default(0),
+    /** The buyer's current share link (CONTRACT §6); one more revokes every link made before. */
+    shareVersion: integer('share_version').notNull().default(0),
+    /**
      * The tax settings in force when the booking was made, what its invoice uses: filled by the
      * trigger in db/sql/marquee_booking_tax_rates.sql in the statement that inserts it.
      */
@@ -269,6 +276,7 @@ export const bookings = pgTable(
   (t) => [
     check('bookings_status_known', isOneOf(t.status, bookingStatuses)),
     check('bookings_channel_known', isOneOf(t.channel, bookingChannels)),
+    check('bookings_admitted_within_seats', sql`${t.admittedCount} between 0 and cardinality(${t.seats})`),
     check(
       'bookings_amount_positive',
       sql`${t.amountPaise} > 0 or (${t.complimentary} and ${t.amountPaise} >= 0)`,

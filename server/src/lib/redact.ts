@@ -7,8 +7,11 @@ const REDACTED = '[redacted]';
 const secretParam =
   /((?:^|[?&;]|%3F|%26)(?:token|code|state|secret|password|key|api_key|sig|signature|session_id|id_token|access_token|refresh_token)(?:=|%3D))[^&;#]*/gi;
 
-/** Path segments that are tokens whatever they look like: better-auth's reset link carries one. */
-const secretSegment = /(\/(?:reset-password|verify-email)\/)[^/?#]+/gi;
+/**
+ * Path segments that are tokens whatever they look like: better-auth's reset link carries one, and
+ * a shared ticket's link (/share/…, /api/share/…) is one.
+ */
+const secretSegment = /(\/(?:reset-password|verify-email|share)\/)[^/?#]+/gi;
 
 /** A run of 20 or more URL-safe characters mixing capitals, small letters and digits: generated. */
 const randomRun = /[A-Za-z0-9_-]{20,}/g;

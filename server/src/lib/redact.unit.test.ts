@@ -14,6 +14,13 @@ describe('redactSecrets', () => {
       '/x?callbackURL=%2Fy%3Ftoken%3D[redacted]',
     );
     expect(redactSecrets('/tickets/s3cr3tTokenValue0123456789')).toBe('/tickets/[redacted]');
+    // A share link opens a ticket on its own, whatever its characters happen to be.
+    expect(redactSecrets('/api/share/S1~abcdef~aaaaaaaaaaaaaaaaaaaaaa~0~bbbbbbbbbbbbbbbbbbbbbb')).toBe(
+      '/api/share/[redacted]',
+    );
+    expect(redactSecrets('https://cinema.test/share/S1~x~y~0~z')).toBe(
+      'https://cinema.test/share/[redacted]',
+    );
     expect(redactSecrets('Invalid token: Zk3mP9qLx2Vb7Nw4Rt8Yc1Hd')).toBe('Invalid token: [redacted]');
   });
 

@@ -41,7 +41,14 @@ function ShowBookings({ show }: { show: DoorShow }) {
             />
           </div>
           <p className="shrink-0 text-right font-medium">
-            {booking.checkedInAt ? (
+            {booking.checkedInAt && booking.admitted < booking.seats.length ? (
+              <span className="text-amber-700 dark:text-amber-400">
+                {booking.admitted} of {booking.seats.length} in
+                <span className="block text-xs font-normal">
+                  last at {formatTimeAt(booking.checkedInAt, timeZone)}
+                </span>
+              </span>
+            ) : booking.checkedInAt ? (
               <span className="text-emerald-700 dark:text-emerald-400">
                 In at {formatTimeAt(booking.checkedInAt, timeZone)}
               </span>

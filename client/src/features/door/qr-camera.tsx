@@ -1,4 +1,4 @@
-import jsQR from 'jsqr';
+import type jsQRType from 'jsqr';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ScanGate } from './scan-gate.ts';
 
@@ -28,6 +28,10 @@ export function QrCamera({ onCode }: { onCode: (code: string) => void }) {
     const context = canvas.getContext('2d', { willReadFrequently: true });
     const gate = new ScanGate();
 
+    // The decoder is most of the door's code: fetched once there is a camera, while it starts, not
+    // before the page shows (the door screen is useful at once: typed references, today's shows).
+    let decode: typeof jsQRType | null = null;
+
     async function start() {
       if (!navigator.mediaDevices?.getUserMedia) return setState('unavailable');
       try {
@@ -41,22 +45,26 @@ export function QrCamera({ onCode }: { onCode: (code: string) => void }) {
         );
       }
       if (stopped || !video.current) return stream.getTracks().forEach((track) => track.stop());
+      const decoder = import('jsqr').then((m) => (decode = m.default));
       video.current.srcObject = stream;
       await video.current.play().catch(() => undefined);
+      await decoder.catch(() => undefined);
+      if (stopped) return;
+      if (!decode) return setState('unavailable');
       setState('scanning');
       timer = setInterval(scanFrame, 1000 / SCANS_PER_SECOND);
     }
 
     function scanFrame() {
       const element = video.current;
-      if (!element || !context || element.readyState < 2 || !element.videoWidth) return;
+      if (!element || !context || !decode || element.readyState < 2 || !element.videoWidth) return;
       // Decode at most 640 px across: plenty for a ticket, quick on a phone.
       const scale = Math.min(1, 640 / element.videoWidth);
       canvas.width = Math.round(element.videoWidth * scale);
       canvas.height = Math.round(element.videoHeight * scale);
       context.drawImage(element, 0, 0, canvas.width, canvas.height);
       const image = context.getImageData(0, 0, canvas.width, canvas.height);
-      const found = jsQR(image.data, image.width, image.height, { inversionAttempts: 'dontInvert' });
+      const found = decode(image.data, image.width, image.height, { inversionAttempts: 'dontInvert' });
       const code = found?.data || null;
       if (gate.frame(code) && code) onCodeRef.current(code);
     }

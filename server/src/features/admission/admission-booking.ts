@@ -13,6 +13,10 @@ export interface AdmissionBooking {
   seats: string[];
   amountPaise: number;
   checkedInAt: Date | null;
+  /** How many of the party are in (0 to seats.length). */
+  admittedCount: number;
+  /** The buyer's current share link version (share-link.ts). */
+  shareVersion: number;
   refunded: boolean;
   /** The version of the ticket code now valid (an exchange issues a new one, CONTRACT §13). */
   ticketVersion: number;
@@ -35,6 +39,8 @@ const columns = {
   amountPaise: bookings.amountPaise,
   checkedInAt: bookings.checkedInAt,
   ticketVersion: bookings.ticketVersion,
+  admittedCount: bookings.admittedCount,
+  shareVersion: bookings.shareVersion,
   refunded: sql<boolean>`exists (
     select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = ${bookings.id}
   )`.mapWith(Boolean),

@@ -161,7 +161,17 @@ describe('POST /api/checkin', () => {
     for (const who of [door, admin]) {
       const again = await call('POST', '/api/checkin', who, { code });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ success: false, message: `Already checked in at ${at}` });
+      expect(again.json()).toEqual({
+        success: false,
+        message: `Already checked in at ${at}`,
+        // Beside the message: the show, so the door can say which screen.
+        show: {
+          movie: 'Door Test',
+          screen: expect.any(String),
+          showDate: expect.any(String),
+          showTime: expect.any(String),
+        },
+      });
     }
     const audit = await t.testDb.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit.filter((e) => e.action === 'booking.check-in')).toHaveLength(1);
@@ -202,7 +212,7 @@ describe('POST /api/checkin', () => {
     const pending = await book(ravi, ['E1'], { pay: false });
     const response = await call('POST', '/api/checkin', door, { reference: pending.reference });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ success: false, message: 'This booking is pending payment' });
+    expect(response.json()).toMatchObject({ success: false, message: 'This booking is pending payment' });
     const paid = await book(ravi, ['E3']);
     await t.app.inject({ method: 'PUT', url: `/api/bookings/${paid.id}/cancel`, headers: ravi.bearer });
     const cancelled = await call('POST', '/api/checkin', door, { reference: paid.reference });
@@ -215,7 +225,7 @@ describe('POST /api/checkin', () => {
     const { showDate, showTime } = showDateTime(laterShowStartsAt, t.config.CINEMA_TIMEZONE);
     const early = await call('POST', '/api/checkin', door, { reference: later.reference });
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({
+    expect(early.json()).toMatchObject({
       success: false,
       message: `This ticket is for the show on ${showDate} at ${showTime}`,
     });

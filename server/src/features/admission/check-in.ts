@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { zonedDate } from '@marquee/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bookings } from '../../db/schema.ts';
-import { badRequest, conflict } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import {
   findAdmissionBooking,
   normaliseReference,
@@ -22,43 +23,54 @@ export const EXCHANGED_TICKET = 'This ticket was exchanged';
 export interface CheckInOptions {
   db: Db;
   tickets: TicketCodes;
-  /** A scanned code, or a reference typed at the door. */
-  input: { code: string } | { reference: string };
+  /**
+   * A scanned code, or a reference typed at the door; `count` admits that many of the party
+   * (CONTRACT §6), left out: everyone still to come in.
+   */
+  input: ({ code: string } | { reference: string }) & { count?: number };
   staffId: string;
   now: Date;
   timeZone: string;
 }
 
 /**
- * Admits a paid booking once (CONTRACT §6). The rules are checked on what was read, then one
- * conditional UPDATE decides: only a paid booking not yet admitted matches it, so of two scans of
- * one ticket at once the second finds the row changed (on PostgreSQL it waits for the first to
- * commit, then re-checks) and is told when the first got in. The audit entry is written in the
- * same transaction as the admission.
+ * Admits a paid booking's party, all at once or in parts (CONTRACT §6). The rules are checked on
+ * what was read, then one conditional UPDATE claims the people: it adds `count` to
+ * `admitted_count` only while that stays within the seats, so of two door phones admitting one
+ * party at once the second finds the row changed (PostgreSQL makes it wait for the first to
+ * commit, then re-checks its WHERE) and is refused — never more people in than seats. The table's
+ * check (bookings_admitted_within_seats) is the backstop. The audit entry is written in the same
+ * transaction as the admission.
  */
 export async function checkIn({ db, tickets, input, staffId, now, timeZone }: CheckInOptions) {
   const { booking, ticketVersion } = await resolve(db, tickets, input);
   if (!booking) throw badRequest(INVALID_TICKET);
-  refuseUnlessAdmissible(booking, now, timeZone);
+  const count = refuseUnlessAdmissible(booking, input.count, now, timeZone);
   if (ticketVersion !== null && ticketVersion < booking.ticketVersion) throw conflict(EXCHANGED_TICKET);
 
   const admitted = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(bookings)
-      .set({ checkedInAt: now, checkedInBy: staffId, updatedAt: now })
+      .set({
+        admittedCount: sql`${bookings.admittedCount} + ${count}`,
+        checkedInAt: now,
+        checkedInBy: staffId,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(bookings.id, booking.id),
           eq(bookings.status, 'paid'),
-          isNull(bookings.checkedInAt),
+          // Conditional update so two door phones admitting one party at once can't both proceed.
+          sql`${bookings.admittedCount} + ${count} <= cardinality(${bookings.seats})`,
           // An exchange committed since the code was read makes it an old one.
           ticketVersion === null ? undefined : eq(bookings.ticketVersion, ticketVersion),
           sql`not exists (select 1 from payments p join refunds r on r.payment_id = p.id
                           where p.booking_id = ${bookings.id})`,
         ),
       )
-      .returning({ id: bookings.id });
-    if (!row) return false;
+      .returning({ admittedCount: bookings.admittedCount });
+    if (!row) return null;
     await tx.insert(auditLog).values({
       actorId: staffId,
       action: 'booking.check-in',
@@ -67,20 +79,22 @@ export async function checkIn({ db, tickets, input, staffId, now, timeZone }: Ch
       details: {
         reference: booking.reference,
         seats: booking.seats,
+        admitted: count,
+        admittedSoFar: row.admittedCount,
         via: 'code' in input ? 'scan' : 'reference',
       },
     });
-    return true;
+    return row.admittedCount;
   });
-  if (!admitted) {
-    // Someone else got there first (or the booking changed since it was read): say which.
+  if (admitted === null) {
+    // Someone else got there first (or the booking changed since it was read): say what now holds.
     const now2 = await findAdmissionBooking(db, { id: booking.id });
-    if (now2) refuseUnlessAdmissible(now2, now, timeZone);
+    if (now2) refuseUnlessAdmissible(now2, input.count ?? count, now, timeZone);
     if (now2 && ticketVersion !== null && ticketVersion < now2.ticketVersion)
       throw conflict(EXCHANGED_TICKET);
     throw conflict('This ticket could not be checked in. Please try again.');
   }
-  return booking;
+  return { ...booking, admittedCount: admitted, admittedNow: count };
 }
 
 async function resolve(
@@ -104,16 +118,45 @@ async function resolve(
   };
 }
 
-function refuseUnlessAdmissible(booking: AdmissionBooking, now: Date, timeZone: string): void {
+/**
+ * Throws the door's refusal for this booking, or answers how many to admit now. A refusal of a
+ * booking the door did find carries its show beside the message (which screen, which time), so
+ * the door can tell the guest where to go.
+ */
+function refuseUnlessAdmissible(
+  booking: AdmissionBooking,
+  count: number | undefined,
+  now: Date,
+  timeZone: string,
+): number {
+  const { showDate, showTime } = showDateTime(booking.startsAt, timeZone);
+  const show = { movie: booking.movieTitle, showDate, showTime, screen: booking.screenName };
+  const refuse = (message: string) => new AppError('CONFLICT', message, { show });
   const problem = stateProblem(booking);
-  if (problem) throw conflict(problem);
-  if (booking.checkedInAt) {
-    throw conflict(`Already checked in at ${showDateTime(booking.checkedInAt, timeZone).showTime}`);
+  if (problem) throw refuse(problem);
+  const party = booking.seats.length;
+  const waiting = party - booking.admittedCount;
+  if (waiting <= 0) {
+    const at = showDateTime(booking.checkedInAt ?? now, timeZone).showTime;
+    throw refuse(`Already checked in at ${at}`);
   }
-  if (booking.showStatus === 'cancelled') throw conflict('This show was cancelled');
+  if (booking.showStatus === 'cancelled') throw refuse('This show was cancelled');
   const opens = booking.startsAt.getTime() - DOORS_OPEN_MS;
-  if (now.getTime() < opens || now.getTime() > booking.endsAt.getTime()) {
-    const { showDate, showTime } = showDateTime(booking.startsAt, timeZone);
-    throw conflict(`This ticket is for the show on ${showDate} at ${showTime}`);
+  if (now.getTime() < opens && zonedDate(now, timeZone) === showDate) {
+    // Today's show, just too soon: when to come back, not the date they already know.
+    throw refuse(
+      `Doors open at ${showDateTime(new Date(opens), timeZone).showTime} for the ${showTime} show`,
+    );
   }
+  if (now.getTime() < opens || now.getTime() > booking.endsAt.getTime()) {
+    throw refuse(`This ticket is for the show on ${showDate} at ${showTime}`);
+  }
+  if (count !== undefined && count > waiting) {
+    throw refuse(
+      booking.admittedCount > 0
+        ? `Only ${waiting} of ${party} still to come in on this ticket`
+        : `This ticket is for ${party} ${party === 1 ? 'person' : 'people'}`,
+    );
+  }
+  return count ?? waiting;
 }

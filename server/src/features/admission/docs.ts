@@ -1,28 +1,44 @@
 import {
+  MAX_SEATS_PER_BOOKING,
+  ok,
   admissionsResponse,
-  bookingResponse,
+  checkInResponse,
   doorBookingsResponse,
   doorShowsResponse,
   usersResponse,
   setRoleRequest,
   setRoleResponse,
+  shareLinkResponse,
+  sharedTicketResponse,
   ticketResponse,
 } from '@marquee/shared';
 import { z } from 'zod';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
 
 /** POST /api/checkin: what the door's camera read, or what a person typed. */
+const partyCount = z
+  .number({ message: 'count is a number of people' })
+  .int('count is a whole number of people')
+  .min(1, 'count is at least 1')
+  .max(MAX_SEATS_PER_BOOKING, `count is at most ${MAX_SEATS_PER_BOOKING}`)
+  .optional()
+  .meta({ description: 'Admit this many of the party now (the rest later); left out: everyone still out' });
+
 export const checkInInput = z
   .union(
     [
-      z.object({ code: z.string().trim().min(1).max(500).meta({ description: "The ticket's QR code" }) }),
+      z.object({
+        code: z.string().trim().min(1).max(500).meta({ description: "The ticket's QR code" }),
+        count: partyCount,
+      }),
       z.object({
         reference: z.string().trim().min(1).max(40).meta({ description: 'The booking reference' }),
+        count: partyCount,
       }),
     ],
     { message: 'Send the scanned code or the typed reference' },
   )
-  .meta({ examples: [{ reference: 'MQ-7KX2P9' }] });
+  .meta({ examples: [{ reference: 'MQ-7KX2P9' }, { reference: 'MQ-7KX2P9', count: 2 }] });
 
 /** GET /api/admin/users?q=&page=&pageSize= */
 export const usersQuery = z.object({
@@ -48,16 +64,53 @@ export const admissionDocs = {
       409: 'No ticket: the booking is not paid, or was cancelled or refunded',
     },
   }),
+  share: routeSchema({
+    tags: door,
+    summary: "A link to the booking's ticket that opens without an account (the buyer only)",
+    description:
+      'The same link until revoked. It opens the ticket (QR code, show, seats, food) and nothing else, ' +
+      'until the show ends.',
+    auth: 'user',
+    params: idParam('id', "The booking's id"),
+    ok: shareLinkResponse,
+    errors: {
+      403: 'Not your booking',
+      404: 'Booking not found',
+      409: 'Not a paid booking, or the show has ended',
+    },
+  }),
+  unshare: routeSchema({
+    tags: door,
+    summary: 'Revoke the share link: every link given so far stops working (the buyer only)',
+    auth: 'user',
+    params: idParam('id', "The booking's id"),
+    ok: ok({}),
+    errors: { 403: 'Not your booking', 404: 'Booking not found' },
+  }),
+  shared: routeSchema({
+    tags: door,
+    summary: 'A shared ticket, for whoever holds the link (no account)',
+    auth: 'public',
+    params: idParam('token', 'The token of the share link'),
+    ok: sharedTicketResponse,
+    errors: {
+      404: 'The link was revoked, the show ended, or the link is not one of ours',
+      409: 'The booking was cancelled or refunded',
+      429: 'Too many requests from this address',
+    },
+  }),
   checkIn: routeSchema({
     tags: door,
     summary: 'Admit a booking at the door (by its QR code or its reference)',
     auth: 'staff',
     body: checkInInput,
-    ok: bookingResponse,
+    ok: checkInResponse,
     errors: {
       400: 'Not a ticket of this cinema',
       403: `Staff only, or ${crossSite}`,
-      409: 'Already checked in, another day’s show, a cancelled show, or not a paid booking',
+      409:
+        'Already checked in, doors not open yet, another day’s show, a cancelled show, more people ' +
+        'than are still to come in, or not a paid booking; `show` beside the message says which show',
     },
   }),
   doorShows: routeSchema({

@@ -103,6 +103,7 @@ describe("the door's day", () => {
         seats: ['C3', 'C4'],
         status: 'paid',
         checkedInAt: null,
+        admitted: 0,
         // Food and drink to hand over (CONTRACT §12): none with this booking.
         items: [],
         itemsCollectedAt: null,

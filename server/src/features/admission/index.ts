@@ -2,3 +2,4 @@
 export { showDateTime } from './admission-booking.ts';
 export { admissionRoutes } from './routes.ts';
 export { TicketCodes, ticketKeyFromSecret } from './ticket-code.ts';
+export { currentShareUrl } from './share-ticket.ts';

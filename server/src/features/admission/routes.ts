@@ -11,6 +11,7 @@ import {
   requireAdmin,
   requireStaff,
   requireUser,
+  countAttempt,
 } from '../auth/index.ts';
 import { findBookings } from '../bookings/index.ts';
 import { itemsOfBookings, toBookingItem } from '../food/index.ts';
@@ -18,10 +19,13 @@ import { isUuid, cinemaDetails } from '../catalogue/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { findAdmissionBooking, showDateTime, stateProblem } from './admission-booking.ts';
 import { checkIn } from './check-in.ts';
+import { readSharedTicket, revokeShare, shareTicket } from './share-ticket.ts';
 import { doorDay } from './door-day.ts';
 import { admissionDocs as docs, checkInInput, usersQuery } from './docs.ts';
 
 const DOOR_SHOW_NOT_FOUND = "Show not found among today's shows";
+/** Shared-ticket opens allowed per client address per minute: a family reloading, not a crawler. */
+export const SHARE_RATE_LIMIT = 30;
 
 /** Roles as better-auth stores them: comma-joined, 'user' only when nothing else is held. */
 function storedRole(role: Role | Role[]): string {
@@ -70,13 +74,78 @@ export async function admissionRoutes(app: FastifyInstance) {
     },
   );
 
+  // A buyer's share link (CONTRACT §6): made or revoked by the owner only.
+  app.post<{ Params: { id: string } }>('/api/bookings/:id/share', { schema: docs.share }, async (request) => {
+    const user = await requireUser(request);
+    if (!isUuid(request.params.id)) throw notFound('Booking not found');
+    const link = await shareTicket({
+      db,
+      tickets,
+      publicUrl: config.PUBLIC_URL,
+      bookingId: request.params.id,
+      userId: user.id,
+      now: clock(),
+    });
+    return {
+      success: true,
+      message: 'Share link ready',
+      url: link.url,
+      expiresAt: link.expiresAt.toISOString(),
+    };
+  });
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/bookings/:id/share',
+    { schema: docs.unshare },
+    async (request) => {
+      const user = await requireUser(request);
+      if (!isUuid(request.params.id)) throw notFound('Booking not found');
+      await revokeShare({ db, bookingId: request.params.id, userId: user.id, now: clock() });
+      return { success: true, message: 'Share link revoked' };
+    },
+  );
+
+  // The shared ticket, for anyone holding a live link: no account, so counted per address like
+  // sign-in is, and never kept by a cache on the way.
+  app.get<{ Params: { token: string } }>(
+    '/api/share/:token',
+    { schema: docs.shared },
+    async (request, reply) => {
+      const now = clock();
+      const { count } = await countAttempt({ db, key: `share:${request.ip}`, now, windowMs: 60_000 });
+      if (count > SHARE_RATE_LIMIT)
+        throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
+      reply.header('cache-control', 'no-store');
+      const booking = await readSharedTicket({ db, tickets, token: request.params.token, now });
+      const { cinema } = await readSettings(db);
+      return {
+        success: true,
+        message: 'Ticket fetched',
+        ticket: {
+          reference: booking.reference,
+          code: tickets.issue(booking.id, booking.ticketVersion),
+          movie: booking.movieTitle,
+          ...showDateTime(booking.startsAt, timeZone),
+          screen: booking.screenName,
+          seats: booking.seats,
+          cinema: cinema.name,
+          venue: cinemaDetails(config, cinema),
+          startsAt: booking.startsAt.toISOString(),
+          endsAt: booking.endsAt.toISOString(),
+          items: ((await itemsOfBookings(db, [booking.id])).get(booking.id) ?? []).map(toBookingItem),
+          admitted: booking.admittedCount,
+        },
+      };
+    },
+  );
+
   app.post('/api/checkin', { schema: docs.checkIn }, async (request) => {
     const staff = await requireStaff(request);
     const input = parseInput(checkInInput, request.body ?? {});
     const now = clock();
     const admitted = await checkIn({ db, tickets, input, staffId: staff.id, now, timeZone });
     const [booking] = await findBookings({ db, where: { ids: [admitted.id] }, now, timeZone });
-    return { success: true, message: 'Checked in', booking };
+    return { success: true, message: 'Checked in', booking, admittedNow: admitted.admittedNow };
   });
 
   // The door: today's shows (doorDay) with how many of their sold seats are in.
@@ -98,8 +167,9 @@ export async function admissionRoutes(app: FastifyInstance) {
         sold: sql<number>`coalesce(sum(cardinality(${bookings.seats})) filter (where ${live}), 0)`.mapWith(
           Number,
         ),
-        admitted: sql<number>`coalesce(sum(cardinality(${bookings.seats}))
-          filter (where ${live} and ${bookings.checkedInAt} is not null), 0)`.mapWith(Number),
+        admitted: sql<number>`coalesce(sum(${bookings.admittedCount}) filter (where ${live}), 0)`.mapWith(
+          Number,
+        ),
       })
       .from(shows)
       .innerJoin(movies, eq(movies.id, shows.movieId))
@@ -154,6 +224,7 @@ export async function admissionRoutes(app: FastifyInstance) {
             seats: b.bookedSeats,
             status: b.status,
             checkedInAt: b.checkedInAt,
+            admitted: b.admitted,
             items: b.items,
             itemsCollectedAt: b.itemsCollectedAt,
           })),
@@ -244,7 +315,7 @@ export async function admissionRoutes(app: FastifyInstance) {
     const [row] = await db
       .select({
         bookings: count(),
-        seats: sql<number>`coalesce(sum(cardinality(${bookings.seats})), 0)`.mapWith(Number),
+        seats: sql<number>`coalesce(sum(${bookings.admittedCount}), 0)`.mapWith(Number),
       })
       .from(bookings)
       .where(and(gte(bookings.checkedInAt, start), lt(bookings.checkedInAt, end)));

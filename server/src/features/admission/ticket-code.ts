@@ -29,10 +29,13 @@ export function ticketKeyFromSecret(secret: string): TicketKey {
 
 export class TicketCodes {
   private readonly byId: Map<string, Buffer>;
+  /** The share links' tokens, under the same keys (and rotation). */
+  readonly shares: ShareTokens;
 
   /** Signs with the first key; accepts codes signed by any of them (rotation). */
   constructor(private readonly keys: readonly [TicketKey, ...TicketKey[]]) {
     this.byId = new Map(keys.map((k) => [k.id, k.key]));
+    this.shares = new ShareTokens(keys);
   }
 
   /** The code of a booking's ticket; `ticketVersion` is the booking's (1 until it is exchanged). */
@@ -70,6 +73,51 @@ export class TicketCodes {
     const bookingId = base64urlToUuid(booking);
     return bookingId ? { bookingId, ticketVersion: Number(ticketVersion) } : null;
   }
+}
+
+/**
+ * A share link's token (CONTRACT §6): `S1~<key id>~<booking>~<version>~<signature>`, signed like
+ * a ticket code but with a key of its own (derived from the ticket key for this use alone), so a
+ * share token is never a door code and a door code never opens a shared ticket. `version` is the
+ * booking's share_version when the link was made: the buyer revoking bumps it, and every older
+ * token then names a version that no longer is. `~` parts it (no dots): the token ends the page's
+ * address, and an address ending in `.<letters>` reads as a file to the server (static-files.ts).
+ */
+const SHARE_VERSION = 'S1';
+
+export class ShareTokens {
+  private readonly byId: Map<string, Buffer>;
+  private readonly current: TicketKey;
+
+  constructor(keys: readonly [TicketKey, ...TicketKey[]]) {
+    const derived = keys.map((k) => ({ id: k.id, key: shareKey(k.key) }));
+    this.current = derived[0]!;
+    this.byId = new Map(derived.map((k) => [k.id, k.key]));
+  }
+
+  issue(bookingId: string, version: number): string {
+    const body = [SHARE_VERSION, this.current.id, uuidToBase64url(bookingId), version.toString(36)].join('~');
+    return `${body}~${sign(this.current.key, body)}`;
+  }
+
+  /** The booking and share version a token names, or null for anything altered or malformed. */
+  verify(token: string): { bookingId: string; version: number } | null {
+    if (typeof token !== 'string' || token.length > 200) return null;
+    const parts = token.split('~');
+    if (parts.length !== 5 || parts[0] !== SHARE_VERSION) return null;
+    const [, keyId, booking, version, signature] = parts as [string, string, string, string, string];
+    const key = this.byId.get(keyId);
+    if (!key || !/^[A-Za-z0-9_-]{22}$/.test(booking) || !/^[0-9a-z]{1,7}$/.test(version)) return null;
+    const expected = Buffer.from(sign(key, [SHARE_VERSION, keyId, booking, version].join('~')));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const bookingId = base64urlToUuid(booking);
+    return bookingId ? { bookingId, version: parseInt(version, 36) } : null;
+  }
+}
+
+function shareKey(ticketKey: Buffer): Buffer {
+  return createHmac('sha256', ticketKey).update('marquee share link v1').digest();
 }
 
 function sign(key: Buffer, body: string): string {

@@ -42,3 +42,28 @@ describe('ticket codes', () => {
     }
   });
 });
+
+describe('share tokens', () => {
+  it('name the booking and the share version, and are not door codes', () => {
+    const id = randomUUID();
+    const token = codes.shares.issue(id, 3);
+    expect(codes.shares.verify(token)).toEqual({ bookingId: id, version: 3 });
+    expect(token).not.toContain(id);
+    // A share token is no ticket at the door, and a ticket code opens no shared ticket.
+    expect(codes.verify(token)).toBeNull();
+    expect(codes.shares.verify(codes.issue(id))).toBeNull();
+  });
+
+  it('refuse any change to any character, and another secret’s tokens', () => {
+    const token = codes.shares.issue(randomUUID(), 0);
+    for (let i = 0; i < token.length; i++) {
+      for (const replacement of ['A', 'z', '1', '-', '~']) {
+        if (token[i] === replacement) continue;
+        expect(codes.shares.verify(token.slice(0, i) + replacement + token.slice(i + 1))).toBeNull();
+      }
+    }
+    const other = new TicketCodes([ticketKeyFromSecret('another-secret-of-enough-length-5678')]);
+    expect(other.shares.verify(token)).toBeNull();
+    expect(codes.shares.verify('S1~abc')).toBeNull();
+  });
+});

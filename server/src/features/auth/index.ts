@@ -6,3 +6,4 @@ export { isAdmin, isStaff, requireAdmin, requireStaff, requireUser } from './gua
 export { authRoutes } from './routes.ts';
 export { resolveAuthSecret } from './secret.ts';
 export { SessionCache, watchSessions } from './session-cache.ts';
+export { countAttempt } from './rate-limit.ts';

@@ -196,6 +196,15 @@ describe('exchanging a booking for cheaper or equal seats', () => {
     expect((await exchange(ravi, id, ['A9', 'A10'])).statusCode).toBe(200);
     const newCode = await ticketCode(ravi, id);
     expect(newCode).not.toBe(oldCode);
+    // The ticket the buyer shares with the group carries the new code too.
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${id}/share`,
+      headers: ravi.bearer,
+    });
+    const token = link.json<{ url: string }>().url.split('/share/')[1]!;
+    const shared = await t.app.inject({ method: 'GET', url: `/api/share/${token}` });
+    expect(shared.json<{ ticket: { code: string } }>().ticket.code).toBe(newCode);
     const was = t.clock.now;
     t.clock.now = new Date(startsAt.getTime() - 30 * 60_000);
     try {

@@ -199,6 +199,7 @@ function toBookingView({
     | 'paidAt'
     | 'cancelledAt'
     | 'checkedInAt'
+    | 'admittedCount'
     | 'channel'
     | 'complimentary'
     | 'itemsCollectedAt'
@@ -229,6 +230,7 @@ function toBookingView({
     paidAt: booking.paidAt?.toISOString() ?? null,
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+    admitted: booking.admittedCount,
     items: items.map(toBookingItem),
     itemsCollectedAt: booking.itemsCollectedAt?.toISOString() ?? null,
     gst: paiseToRupees(gstPaise),
@@ -329,6 +331,7 @@ export function heldBookingView({
       paidAt: null,
       cancelledAt: null,
       checkedInAt: null,
+      admittedCount: 0,
       channel: 'online',
       complimentary: false,
       itemsCollectedAt: null,

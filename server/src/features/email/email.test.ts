@@ -143,6 +143,13 @@ describe('the email outbox', () => {
       expect(part).toContain(`${t.config.PUBLIC_URL}/invoices/${id}`);
       expect(part).toContain('Screen 1');
     }
+    // The share link (CONTRACT §6), in both parts, opens this ticket without an account.
+    const share = new RegExp(`${t.config.PUBLIC_URL}/share/([\\w~-]+)`).exec(mail!.text!);
+    expect(share).not.toBeNull();
+    expect(mail!.html).toContain(share![0]);
+    const opened = await t.app.inject({ method: 'GET', url: `/api/share/${share![1]}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().ticket).toMatchObject({ reference, seats: ['A1', 'A2'] });
     expect(mail!.html).toContain('Marquee Test Cinema');
     // Where and when to find the cinema, for someone on the way to the show.
     for (const part of [mail!.text!, mail!.html as string]) {

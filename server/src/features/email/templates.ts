@@ -22,6 +22,8 @@ export interface BookingFacts {
   refundPaise: number | null;
   ticketUrl: string;
   ticketCode: string | null;
+  /** A paid booking's share link: opens the ticket without an account (CONTRACT §6). */
+  shareUrl?: string | null;
   startsAt: Date;
   endsAt: Date;
   /** SEQUENCE of the calendar file: higher after every change of the show. */
@@ -141,7 +143,11 @@ export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promi
   return {
     to: facts.email,
     subject: `Your tickets for ${facts.movie} · ${facts.reference}`,
-    text: `Hello ${facts.name},\n\nYou're booked. Show this ticket at the door:\n${facts.ticketUrl}\n\n${detailsText(rows)}${venueText(brand.venue)}\n\nYour tax invoice: ${invoiceUrl}\n\nSee you at ${brand.cinema}.`,
+    text: `Hello ${facts.name},\n\nYou're booked. Show this ticket at the door:\n${facts.ticketUrl}\n\n${detailsText(rows)}${venueText(brand.venue)}${
+      facts.shareUrl
+        ? `\n\nComing with others? This link opens the ticket without an account:\n${facts.shareUrl}`
+        : ''
+    }\n\nYour tax invoice: ${invoiceUrl}\n\nSee you at ${brand.cinema}.`,
     html: layout(
       brand,
       "You're booked",
@@ -149,7 +155,11 @@ export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promi
         qr
           ? `<p style="margin:0"><img src="cid:ticket-qr" width="200" height="200" alt="QR code for booking ${escapeHtml(facts.reference)}"></p>`
           : ''
-      }${button(facts.ticketUrl, 'Open your ticket')}${venueHtml(brand.venue)}<p style="margin:12px 0 0"><a href="${escapeHtml(invoiceUrl)}">Your tax invoice</a></p>`,
+      }${button(facts.ticketUrl, 'Open your ticket')}${
+        facts.shareUrl
+          ? `<p style="margin:12px 0 0">Coming with others? <a href="${escapeHtml(facts.shareUrl)}">This link opens the ticket without an account</a>: send it to them.</p>`
+          : ''
+      }${venueHtml(brand.venue)}<p style="margin:12px 0 0"><a href="${escapeHtml(invoiceUrl)}">Your tax invoice</a></p>`,
     ),
     attachments: [
       ...(qr

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { runEvery } from '../../lib/periodic.ts';
 import { runtimeMinutes } from '@marquee/shared';
-import { showDateTime, type TicketCodes } from '../admission/index.ts';
+import { currentShareUrl, showDateTime, type TicketCodes } from '../admission/index.ts';
 import { cinemaDetails } from '../catalogue/index.ts';
 import { itemsOfBookings } from '../food/index.ts';
 import { readSettings } from '../settings/index.ts';
@@ -232,6 +232,7 @@ async function bookingFacts(
       startsAt: shows.startsAt,
       runtime: movies.runtime,
       screenName: shows.screenName,
+      shareVersion: bookings.shareVersion,
       refundPaise: sql<
         number | null
       >`(select r.amount_paise from ${refunds} r join ${payments} p on p.id = r.payment_id
@@ -261,6 +262,10 @@ async function bookingFacts(
     refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),
     ticketUrl: `${brand.publicUrl}/tickets/${bookingId}`,
     ticketCode: row.status === 'paid' ? tickets.issue(bookingId, row.ticketVersion) : null,
+    shareUrl:
+      row.status === 'paid'
+        ? currentShareUrl(tickets, brand.publicUrl, { id: bookingId, shareVersion: row.shareVersion })
+        : null,
     startsAt: row.startsAt,
     endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(row.runtime) * 60_000),
   };

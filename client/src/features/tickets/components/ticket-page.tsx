@@ -8,10 +8,11 @@ import { buttonClassName } from '../../../components/ui/button.ts';
 import { CancellationPolicy } from '../../../components/ui/refund-terms.tsx';
 import { ticketPath, useTicket } from '../api/get-ticket.ts';
 import { ticketCalendar } from '../ics.ts';
+import { ShareTicket } from './share-ticket.tsx';
 import { TicketQr } from './ticket-qr.tsx';
 
 // Printing shows the ticket alone, on one page, in black on white whatever the theme.
-const printStyles = `
+export const printStyles = `
 @media print {
   @page { margin: 12mm; }
   body * { visibility: hidden !important; }
@@ -32,7 +33,7 @@ function downloadCalendar(ticket: Ticket) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-function Detail({
+export function Detail({
   term,
   children,
   wide = false,
@@ -50,7 +51,7 @@ function Detail({
 }
 
 /** Where and when to find the cinema: what someone on the way to the show looks for. */
-function Venue({ venue }: { venue: CinemaDetails }) {
+export function Venue({ venue }: { venue: CinemaDetails }) {
   if (!venue.address && !venue.phone && !venue.hours) return null;
   const line = 'flex gap-2';
   return (
@@ -191,6 +192,7 @@ export function TicketPage({ bookingId }: { bookingId: string }) {
             Checked in at {formatTimeAt(ticket.checkedInAt, timeZone)}
           </p>
         )}
+        <ShareTicket bookingId={bookingId} seats={ticket.seats.length} />
         <div className="marquee-ticket-actions flex flex-wrap justify-center gap-3 border-t border-zinc-200 px-5 py-4 dark:border-zinc-800">
           <button type="button" onClick={() => window.print()} className={buttonClassName('secondary')}>
             <Printer aria-hidden className="size-4" />
