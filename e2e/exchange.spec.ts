@@ -55,13 +55,22 @@ async function openChange(page: Page, title: string) {
 
 describe('changing a booking on a phone', () => {
   it('to cheaper seats: done at once, the difference back, the new seats and ticket in My Bookings (light)', async () => {
-    const { page, errors } = await openTestBrowser({ viewport: phone, colorScheme: 'light', baseURL: app.baseURL });
+    const { page, errors } = await openTestBrowser({
+      viewport: phone,
+      colorScheme: 'light',
+      baseURL: app.baseURL,
+    });
     await signUpInPage(page);
     const show = shows[0]!;
     const booked = await bookInPage(page, show._id, ['D5', 'D6']); // Prime: ₹500
     await payInPage(page, booked.url);
 
     await openChange(page, show.movie.title);
+    // The narrowest phone the app serves: nothing scrolls sideways but the seat map inside its box.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: `${shots}/exchange-top-360-light.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewportSize(phone);
     // The booking's own seats start chosen; giving them up for Classic ones says what comes back.
     expect(await seat(page, 'D5').getAttribute('aria-label')).toMatch(/selected/i);
     await seat(page, 'D5').click();
@@ -89,13 +98,18 @@ describe('changing a booking on a phone', () => {
   }, 120_000);
 
   it('to dearer seats of another show: the difference paid through the sandbox, the old seats kept until then (dark)', async () => {
-    const { page, errors } = await openTestBrowser({ viewport: phone, colorScheme: 'dark', baseURL: app.baseURL });
+    const { page, errors } = await openTestBrowser({
+      viewport: phone,
+      colorScheme: 'dark',
+      baseURL: app.baseURL,
+    });
     await signUpInPage(page);
     const [show, other] = [shows[1]!, shows[2]!];
     const booked = await bookInPage(page, show._id, ['A3', 'A4']); // Classic: ₹360
     await payInPage(page, booked.url);
 
     await openChange(page, show.movie.title);
+    await page.screenshot({ path: `${shots}/exchange-top-dark.png` });
     await page.getByRole('button', { name: catalogue.dateLabel(other.showDate), exact: true }).click();
     await page
       .getByRole('group', { name: 'Select Show Time' })

@@ -35,7 +35,9 @@ describe('canChangeBooking (CONTRACT §13)', () => {
     const early = cutOff - 60_000;
     expect(canChangeBooking(booking({ status: 'pending' }), tiers, early)).toBe(false);
     expect(canChangeBooking(booking({ channel: 'counter' }), tiers, early)).toBe(false);
-    expect(canChangeBooking(booking({ checkedInAt: new Date(early).toISOString() }), tiers, early)).toBe(false);
+    expect(canChangeBooking(booking({ checkedInAt: new Date(early).toISOString() }), tiers, early)).toBe(
+      false,
+    );
     const refund = { amount: 450, status: 'pending', createdAt: new Date(early).toISOString() };
     expect(canChangeBooking(booking({ refund }), tiers, early)).toBe(false);
     const waiting = {
@@ -62,8 +64,8 @@ describe('the difference in words', () => {
   });
 
   it('counts only the seats: food and drink stay with the booking', () => {
-    expect(ticketsPaise({ amount: 650, items: [{ productId: 'p', name: 'Popcorn', quantity: 2, price: 100 }] })).toBe(
-      45_000,
-    );
+    expect(
+      ticketsPaise({ amount: 650, items: [{ productId: 'p', name: 'Popcorn', quantity: 2, price: 100 }] }),
+    ).toBe(45_000);
   });
 });

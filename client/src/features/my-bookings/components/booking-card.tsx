@@ -25,7 +25,8 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
   const timeZone = useCinemaTimeZone();
   const tiers = useCancellationTiers();
   const { show } = booking;
-  const change = booking.exchange && timeLeftMs(booking.exchange.expiresAt, now) > 0 ? booking.exchange : null;
+  const change =
+    booking.exchange && timeLeftMs(booking.exchange.expiresAt, now) > 0 ? booking.exchange : null;
   const isOver = badge === 'expired' || badge === 'cancelled' || badge === 'refunded';
 
   return (
@@ -100,8 +101,8 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
           // A dearer change waits for its difference: the seats above stay the buyer's until it is paid.
           <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50">
             <p>
-              <span className="font-semibold">Change waiting for payment:</span> {change.bookedSeats.join(', ')} on{' '}
-              {showDateLabel(change.showDate)}, {change.showTime}.
+              <span className="font-semibold">Change waiting for payment:</span>{' '}
+              {change.bookedSeats.join(', ')} on {showDateLabel(change.showDate)}, {change.showTime}.
             </p>
             {change.paymentLink && (
               <a

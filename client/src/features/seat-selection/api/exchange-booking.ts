@@ -6,7 +6,10 @@ import { api } from '../../../lib/api.ts';
  * POST /api/bookings/{id}/exchange (CONTRACT §13): other seats or another show for a paid booking.
  * Cheaper or equal: done at once. Dearer: `url` is the payment page for the difference.
  */
-export function exchangeBooking(bookingId: string, input: ExchangeBookingRequest): Promise<ExchangeBookingResponse> {
+export function exchangeBooking(
+  bookingId: string,
+  input: ExchangeBookingRequest,
+): Promise<ExchangeBookingResponse> {
   return api<ExchangeBookingResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/exchange`, {
     method: 'POST',
     body: input,

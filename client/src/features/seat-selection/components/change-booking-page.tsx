@@ -256,7 +256,9 @@ function ChangeView({ booking }: { booking: Booking }) {
       toast.success(`${answer.message} Your new ticket is ready.`);
       await navigate('/mybookings');
     } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : 'The booking could not be changed. Please try again.');
+      setRefusal(
+        error instanceof ApiError ? error.message : 'The booking could not be changed. Please try again.',
+      );
       void queryClient.invalidateQueries({ queryKey: showSeatsQueryKey(show._id) });
     }
   }
@@ -292,8 +294,8 @@ function ChangeView({ booking }: { booking: Booking }) {
           <Row term="Seats now">{booking.bookedSeats.join(', ')}</Row>
         </dl>
         <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">
-          Choose another show of {movie.title}, or other seats of this one: {count} seat{count === 1 ? '' : 's'}, as
-          many as your booking has. You can change until {cutOff}.
+          Choose another show of {movie.title}, or other seats of this one: {count} seat
+          {count === 1 ? '' : 's'}, as many as your booking has. You can change until {cutOff}.
           {booking.items.length > 0 && ' Your food and drinks stay with the booking.'}
         </p>
       </div>
@@ -342,7 +344,8 @@ function ChangeView({ booking }: { booking: Booking }) {
             </h2>
             <dl className="mt-2 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
               <Row term="From">
-                {longDateLabel(booking.show.showDate)}, {booking.show.showTime}: {booking.bookedSeats.join(', ')}
+                {longDateLabel(booking.show.showDate)}, {booking.show.showTime}:{' '}
+                {booking.bookedSeats.join(', ')}
               </Row>
               <Row term="To">
                 {newTime}: {selected.length ? selected.join(', ') : '—'}
