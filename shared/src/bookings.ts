@@ -75,6 +75,29 @@ export const bookingSchema = z
         description:
           'Money owed back: `reason` says why (a cancel, a late payment the show could not honour); `status` pending or succeeded',
       }),
+    exchange: z
+      .object({
+        _id: uuid,
+        showId: z.string(),
+        showDate: z.string(),
+        showTime: z.string(),
+        bookedSeats: z.array(z.string()),
+        amount: z.number().meta({ description: 'The difference to pay (rupees)' }),
+        paymentLink: z.string().nullable(),
+        expiresAt: instant,
+      })
+      .nullable()
+      .meta({
+        description:
+          'A change of this paid booking waiting for its difference to be paid (CONTRACT §13): the new show and seats, held until `expiresAt`; null when none waits',
+      }),
+    exchangeOf: z
+      .object({ _id: uuid, reference: z.string(), bookedSeats: z.array(z.string()) })
+      .nullable()
+      .meta({
+        description:
+          'On the hold of a dearer change (channel `exchange`): the paid booking it changes, with the seats it has now',
+      }),
   })
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof bookingSchema>;

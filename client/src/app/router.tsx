@@ -87,6 +87,11 @@ const router = createBrowserRouter([
             lazy: () => import('./routes/my-bookings.tsx').then((m) => ({ Component: m.MyBookingsRoute })),
           },
           {
+            path: 'mybookings/:id/change',
+            lazy: () =>
+              import('./routes/change-booking.tsx').then((m) => ({ Component: m.ChangeBookingRoute })),
+          },
+          {
             path: 'tickets/:id',
             lazy: () => import('./routes/ticket.tsx').then((m) => ({ Component: m.TicketRoute })),
           },

@@ -124,7 +124,7 @@ export async function exchangeBooking(options: ExchangeOptions): Promise<Exchang
     );
     const differencePaise = newSeatsPaise === undefined ? 0 : newSeatsPaise - ticketsPaise;
 
-    const hold = (seatIds: string[], passing: boolean) =>
+    const hold = (seatIds: string[], passing: boolean, change?: { seats: string[]; freed: string[] }) =>
       holdChosenSeats({
         db: tx as unknown as Db,
         known,
@@ -133,6 +133,7 @@ export async function exchangeBooking(options: ExchangeOptions): Promise<Exchang
         accessible: false,
         now,
         rules,
+        change,
         hold: (decidedOn) =>
           holdSeats({
             db: tx as unknown as Db,
@@ -185,8 +186,10 @@ export async function exchangeBooking(options: ExchangeOptions): Promise<Exchang
     }
 
     // Dearer: the seats of its own show the booking keeps are not held again (they are its own).
-    const toHold = showId === booking.showId ? seats.filter((seat) => !booking.seats.includes(seat)) : seats;
-    const held = await hold(toHold, false);
+    // The single-seat rule is judged on the row as it will be: the new seats taken, the given-up free.
+    const sameShow = showId === booking.showId;
+    const toHold = sameShow ? seats.filter((seat) => !booking.seats.includes(seat)) : seats;
+    const held = await hold(toHold, false, sameShow ? { seats, freed: booking.seats } : undefined);
     try {
       await tx
         .update(bookings)
@@ -328,7 +331,7 @@ export async function moveBooking(
     .where(eq(bookings.id, booking.id));
   await cancelInvoice(tx, { bookingId: booking.id, now });
   await issueInvoice(tx, { bookingId: booking.id, paymentId, now });
-  await enqueueEmail(tx, { kind: 'booking-exchanged', bookingId: booking.id, version });
+  await enqueueEmail(tx, { kind: 'booking-exchanged', bookingId: booking.id, version, differencePaise });
   await recordAudit(tx, {
     actorId: booking.userId,
     action: 'booking.exchange',

@@ -150,7 +150,9 @@ describe('exchanging a booking for cheaper or equal seats', () => {
     expect(invoice.totals.total).toBe(400);
     expect(invoice.creditNotes).toEqual([expect.objectContaining({ total: 700 })]);
     const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.bookingId, id));
-    expect(emails.map((email) => email.kind)).toContain('booking-exchanged');
+    const told = emails.find((email) => email.kind === 'booking-exchanged');
+    // The email states the difference given back (templates.ts says it in words).
+    expect(told?.payload).toEqual({ version: 2, differencePaise: -30_000 });
   });
 
   it('a show the cinema cancels after a cheaper exchange gives back what is left, not what was first paid', async () => {
@@ -261,13 +263,32 @@ describe('exchanging a booking for dearer seats', () => {
     const again = await exchange(asha, id, ['C5', 'C6']);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'An exchange of this booking is waiting for payment' });
-    // The hold is not one of the buyer's bookings.
+    // The hold is not one of the buyer's bookings; the booking says a change waits for payment.
     const mine = (
       await t.app.inject({ method: 'GET', url: '/api/bookings/user', headers: asha.bearer })
     ).json<{
-      bookings: { _id: string }[];
+      bookings: { _id: string; exchange: unknown }[];
     }>();
     expect(mine.bookings.map((b) => b._id)).not.toContain(hold!.id);
+    expect(mine.bookings.find((b) => b._id === id)?.exchange).toMatchObject({
+      _id: hold!.id,
+      showId,
+      bookedSeats: ['C3', 'C4'],
+      amount: 300,
+      paymentLink: body.url,
+    });
+    // The payment page's booking is the hold, which names the booking it changes.
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/payments/${body.url.split('/pay/')[1]}`,
+        headers: asha.bearer,
+      })
+    ).json<{ booking: { channel: string; exchangeOf: unknown } }>();
+    expect(page.booking).toMatchObject({
+      channel: 'exchange',
+      exchangeOf: { _id: id, reference: (await bookingRow(id)).reference, bookedSeats: ['A3', 'A4'] },
+    });
 
     await pay(asha, body.url);
     expect(await liveSeats(id)).toEqual(['S:C3', 'S:C4']);
@@ -278,6 +299,15 @@ describe('exchanging a booking for dearer seats', () => {
     const invoice = await invoiceOf(asha, id);
     expect(invoice.totals.total).toBe(700);
     expect(invoice.creditNotes.map((n) => n.total)).toEqual([400]);
+    const [told] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.bookingId, id), eq(emailOutbox.kind, 'booking-exchanged')));
+    expect(told?.payload).toEqual({ version: 2, differencePaise: 30_000 });
+    const paidView = (
+      await t.app.inject({ method: 'GET', url: `/api/bookings/${id}`, headers: asha.bearer })
+    ).json<{ booking: { exchange: unknown; bookedSeats: string[] } }>().booking;
+    expect(paidView).toMatchObject({ exchange: null, bookedSeats: ['C3', 'C4'] });
 
     // Cancelled later: everything paid comes back (full tier), split over both payments.
     const cancel = await t.app.inject({
@@ -308,6 +338,40 @@ describe('exchanging a booking for dearer seats', () => {
       expect((await exchange(ravi, id, ['C11', 'C12'])).statusCode).toBe(200);
     } finally {
       t.clock.now = was;
+    }
+  });
+});
+
+describe('the single-seat rule in a dearer change within the show', () => {
+  it('is judged on the row as it will be: the seat given up counts as free', async () => {
+    // Row A: A1–A6 Standard (₹200), A7–A12 Premium (₹350).
+    const layout = structuredClone(gridLayout(24)) as Layout;
+    for (const seat of layout.rows[0]!.seats.slice(6))
+      if (seat) (seat as { class: string }).class = 'Premium';
+    const [show] = await db().select().from(shows).where(eq(shows.id, showId));
+    const mixed = (
+      await insertShow(t.testDb.database.db, {
+        movieId: show!.movieId,
+        startsAt: new Date(startsAt.getTime() + 12 * 3_600_000),
+        layout,
+        prices,
+      })
+    ).id;
+    await book(ravi, ['A4'], mixed);
+    const id = await book(asha, ['A5', 'A6'], mixed);
+    // This suite's app has the rule off (server/test/app.ts); the routes read it per request.
+    const config = t.config as { SEAT_GAP_RULE: string };
+    config.SEAT_GAP_RULE = 'on';
+    try {
+      // A6, A7 leaves A5 alone between Ravi's A4 and the new A6, once A5 is given up.
+      const stranding = await exchange(asha, id, ['A6', 'A7'], mixed);
+      expect(stranding.statusCode).toBe(409);
+      expect(stranding.json()).toMatchObject({ message: expect.stringContaining('Seat A5 would be left') });
+      expect(await liveSeats(id)).toEqual(['S:A5', 'S:A6'].map((s) => s.replace('S', 'O')));
+      // A7, A8 leaves A5, A6 free together: allowed.
+      expect((await exchange(asha, id, ['A7', 'A8'], mixed)).statusCode).toBe(200);
+    } finally {
+      config.SEAT_GAP_RULE = 'off';
     }
   });
 });

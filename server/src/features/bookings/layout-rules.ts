@@ -227,8 +227,19 @@ export async function holdChosenSeats<T>(options: {
   now: Date;
   rules: SeatRulesConfig;
   hold: (decidedOn: SeatState | undefined) => Promise<T>;
+  /**
+   * A change of seats within the show (an exchange, CONTRACT §13): the rules are judged on the
+   * seats the buyer will have (`seats` of them held now) with the ones given up as free, which
+   * is how the row will be once the change completes.
+   */
+  change?: { seats: string[]; freed: readonly string[] };
 }): Promise<T> {
-  const { db, known, showId, seats, accessible, now, rules, hold } = options;
+  const { db, known, showId, seats, accessible, now, rules, hold, change } = options;
+  const judged = change?.seats ?? seats;
+  const asAfter = (state: ShowSeats): ShowSeats =>
+    change
+      ? { ...state, taken: new Set([...state.taken].filter((id) => !change.freed.includes(id))) }
+      : state;
   let show = known.get(showId);
   let current = false;
   for (let decision = 1; ; decision++) {
@@ -238,7 +249,7 @@ export async function holdChosenSeats<T>(options: {
       known.set(showId, (show = read));
       current = true;
     }
-    const refusal = seatRuleRefusal({ show, seats, accessible, now, rules });
+    const refusal = seatRuleRefusal({ show: asAfter(show), seats: judged, accessible, now, rules });
     if (refusal && current) throw conflict(refusal);
     if (refusal) {
       // Decided on an older state: decide again on the state of now.
@@ -250,7 +261,7 @@ export async function holdChosenSeats<T>(options: {
       }
       continue;
     }
-    const watch = watchedSeats(show.layout, seats, rules);
+    const watch = watchedSeats(show.layout, judged, rules);
     const decidedOn =
       decision < DECISIONS
         ? { version: show.version, watch, blocked: watch.filter((id) => show!.taken.has(id)) }

@@ -1,5 +1,6 @@
 import {
   cinemaDay,
+  formatTimeOfDay,
   isHoldLapsed,
   heldSlabs,
   includedGst,
@@ -13,7 +14,9 @@ import {
   type BookingStatus,
   type Movie,
   type Show,
+  toZonedParts,
 } from '@marquee/shared';
+import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, invoices, movies, payments, refunds, shows, users } from '../../db/schema.ts';
@@ -128,6 +131,7 @@ export async function findBookings({
     .orderBy(invoices.issuedAt, invoices.serial);
   const invoiceOf = new Map(invoiceRows.map((row) => [row.bookingId, row.number]));
   const itemsOf = await itemsOfBookings(db, bookingIds);
+  const exchanges = await exchangesOf(db, rows, now, timeZone);
   // One pass over the payments: the open one (its page is the payment link) and any refund.
   const byBooking = new Map<string, { open?: PaymentRow; refund?: RefundRow }>();
   for (const { payment, refund } of paymentRows) {
@@ -150,8 +154,65 @@ export async function findBookings({
       invoiceNumber: invoiceOf.get(booking.id) ?? null,
       items: itemsOf.get(booking.id) ?? [],
       gstPaise: bookingGst(booking, show, itemsOf.get(booking.id) ?? []),
+      exchange: exchanges.waiting.get(booking.id) ?? null,
+      exchangeOf: exchanges.changing.get(booking.id) ?? null,
     });
   });
+}
+
+const originals = alias(bookings, 'exchanged_booking');
+
+/**
+ * The exchanges these bookings take part in (CONTRACT §13): for a paid booking, the change waiting
+ * for its difference (still within its window); for the hold of a dearer change, the booking it changes.
+ */
+async function exchangesOf(
+  db: Queryable,
+  rows: readonly { booking: BookingRow }[],
+  now: Date,
+  timeZone: string,
+): Promise<{ waiting: Map<string, Booking['exchange']>; changing: Map<string, Booking['exchangeOf']> }> {
+  const waiting = new Map<string, Booking['exchange']>();
+  const changing = new Map<string, Booking['exchangeOf']>();
+  const paidIds = rows.filter(({ booking }) => booking.status === 'paid').map(({ booking }) => booking.id);
+  if (paidIds.length) {
+    const holds = await db
+      .select({ hold: bookings, startsAt: shows.startsAt, paymentUrl: payments.paymentUrl })
+      .from(bookings)
+      .innerJoin(shows, eq(shows.id, bookings.showId))
+      .leftJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.status, 'open')))
+      .where(and(inArray(bookings.exchangeOf, paidIds), eq(bookings.status, 'pending')));
+    for (const { hold, startsAt, paymentUrl } of holds) {
+      if (!hold.exchangeOf || isHoldLapsed(hold.expiresAt.getTime(), now.getTime())) continue;
+      const { date, minutes } = toZonedParts(startsAt, timeZone);
+      waiting.set(hold.exchangeOf, {
+        _id: hold.id,
+        showId: hold.showId,
+        showDate: date,
+        showTime: formatTimeOfDay(minutes),
+        bookedSeats: hold.seats,
+        amount: paiseToRupees(hold.amountPaise),
+        paymentLink: paymentUrl,
+        expiresAt: hold.expiresAt.toISOString(),
+      });
+    }
+  }
+  const holdIds = rows.filter(({ booking }) => booking.exchangeOf).map(({ booking }) => booking.id);
+  if (holdIds.length) {
+    const found = await db
+      .select({
+        holdId: bookings.id,
+        id: originals.id,
+        reference: originals.reference,
+        seats: originals.seats,
+      })
+      .from(bookings)
+      .innerJoin(originals, eq(originals.id, bookings.exchangeOf))
+      .where(inArray(bookings.id, holdIds));
+    for (const row of found)
+      changing.set(row.holdId, { _id: row.id, reference: row.reference, bookedSeats: row.seats });
+  }
+  return { waiting, changing };
 }
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -186,6 +247,8 @@ function toBookingView({
   invoiceNumber,
   gstPaise,
   items,
+  exchange = null,
+  exchangeOf = null,
 }: {
   booking: Pick<
     BookingRow,
@@ -212,6 +275,8 @@ function toBookingView({
   /** The GST included in the amount (shared/src/gst.ts). */
   gstPaise: number;
   items: readonly BookingItemRow[];
+  exchange?: Booking['exchange'];
+  exchangeOf?: Booking['exchangeOf'];
 }): Booking {
   return {
     _id: booking.id,
@@ -245,6 +310,8 @@ function toBookingView({
             createdAt: refund.createdAt.toISOString(),
           }
         : null,
+    exchange,
+    exchangeOf,
   };
 }
 

@@ -30,7 +30,13 @@ export type EmailEvent =
       bookingId: string;
     }
   /** The booking was exchanged (CONTRACT §13): one email per exchange (its new ticket version). */
-  | { kind: 'booking-exchanged'; bookingId: string; version: number }
+  | {
+      kind: 'booking-exchanged';
+      bookingId: string;
+      version: number;
+      /** What the new seats cost more (paid) or less (refunded), in paise. */
+      differencePaise: number;
+    }
   /** A waiting-list entry closed without an offer (CONTRACT §13): told once per entry. */
   | { kind: 'waitlist-closed'; entryId: string }
   /** `change` names the move (a show may move more than once): one email per booking per move. */
@@ -84,7 +90,7 @@ export async function enqueueEmail(db: Queryable, event: EmailEvent): Promise<vo
                 kind: event.kind,
                 dedupeKey: `booking-exchanged:${event.bookingId}:${event.version}`,
                 bookingId: event.bookingId,
-                payload: { version: event.version },
+                payload: { version: event.version, differencePaise: event.differencePaise },
               }
             : event.kind === 'show-moved'
               ? {

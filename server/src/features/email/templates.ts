@@ -194,10 +194,15 @@ export function showMovedEmail(brand: Brand, facts: BookingFacts, was: ShowWas):
  * no longer admits), and an updated calendar file. Sent when the exchange commits, so the facts
  * are those of the booking as it now is.
  */
-export async function bookingExchangedEmail(brand: Brand, facts: BookingFacts): Promise<OutgoingEmail> {
+export async function bookingExchangedEmail(
+  brand: Brand,
+  facts: BookingFacts,
+  differencePaise?: number,
+): Promise<OutgoingEmail> {
   const rows = bookingRows(facts);
   const qr = facts.ticketCode ? await ticketQr(facts.ticketCode) : null;
-  const lead = `your booking ${facts.reference} has been changed. Here is your new ticket: the one sent before no longer admits.`;
+  const difference = exchangeDifferenceLine(differencePaise);
+  const lead = `your booking ${facts.reference} has been changed.${difference ? ` ${difference}` : ''} Here is your new ticket: the one sent before no longer admits.`;
   return {
     to: facts.email,
     subject: `Booking ${facts.reference} changed: ${facts.movie} on ${facts.showDate} at ${facts.showTime}`,
@@ -218,6 +223,16 @@ export async function bookingExchangedEmail(brand: Brand, facts: BookingFacts): 
       calendarAttachment(brand, facts),
     ],
   };
+}
+
+/** What an exchange's difference came to, in words (CONTRACT §13); nothing for an email queued without it. */
+export function exchangeDifferenceLine(differencePaise: number | undefined): string {
+  if (differencePaise === undefined) return '';
+  const amount = formatRupees(paiseToRupees(Math.abs(differencePaise)));
+  if (differencePaise < 0)
+    return `Your new seats cost ${amount} less: ${amount} is on its way back to the card you paid with.`;
+  if (differencePaise > 0) return `Your new seats cost ${amount} more, which you have paid.`;
+  return 'Your new seats cost the same, so nothing was paid or refunded.';
 }
 
 export function bookingCancelledEmail(brand: Brand, facts: BookingFacts): OutgoingEmail {

@@ -178,7 +178,11 @@ async function render(
     case 'booking-cancelled':
       return bookingCancelledEmail(brand, facts);
     case 'booking-exchanged':
-      return bookingExchangedEmail(brand, facts);
+      return bookingExchangedEmail(
+        brand,
+        facts,
+        (row.payload as { differencePaise?: number }).differencePaise,
+      );
     case 'late-payment-refunded':
       return latePaymentRefundedEmail(brand, facts);
     case 'show-cancelled':

@@ -1,5 +1,5 @@
 import { formatRupees, itemsText, type Booking } from '@marquee/shared';
-import { CalendarDays, Clock, FileText, Ticket } from 'lucide-react';
+import { CalendarDays, Clock, CreditCard, FileText, Repeat, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { useId } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
@@ -9,7 +9,8 @@ import { bookedOnLabel, seatCount, showDateLabel } from '../format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TimeLeft } from './time-left.tsx';
 import { Poster } from '../../../components/ui/poster.tsx';
-import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
+import { useCancellationTiers, useCinemaTimeZone } from '../../../lib/cinema-config.ts';
+import { canChangeBooking } from '../../../lib/exchange.ts';
 
 interface BookingCardProps {
   booking: Booking;
@@ -22,7 +23,10 @@ interface BookingCardProps {
 export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
   const titleId = useId();
   const timeZone = useCinemaTimeZone();
+  const tiers = useCancellationTiers();
   const { show } = booking;
+  const change =
+    booking.exchange && timeLeftMs(booking.exchange.expiresAt, now) > 0 ? booking.exchange : null;
   const isOver = badge === 'expired' || badge === 'cancelled' || badge === 'refunded';
 
   return (
@@ -93,6 +97,25 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
           </div>
         </dl>
         {badge === 'pending' && <TimeLeft ms={timeLeftMs(booking.expiresAt, now)} />}
+        {change && (
+          // A dearer change waits for its difference: the seats above stay the buyer's until it is paid.
+          <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50">
+            <p>
+              <span className="font-semibold">Change waiting for payment:</span>{' '}
+              {change.bookedSeats.join(', ')} on {showDateLabel(change.showDate)}, {change.showTime}.
+            </p>
+            {change.paymentLink && (
+              <a
+                href={change.paymentLink}
+                aria-describedby={titleId}
+                className={buttonClassName('primary', 'mt-2 px-3 py-1.5')}
+              >
+                <CreditCard aria-hidden className="size-4" />
+                Pay {formatRupees(change.amount)}
+              </a>
+            )}
+          </div>
+        )}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           {booking.status === 'paid' && !booking.refund && (
             <Link
@@ -112,6 +135,16 @@ export function BookingCard({ booking, badge, now, onOpen }: BookingCardProps) {
             >
               <FileText aria-hidden className="size-4" />
               Invoice
+            </Link>
+          )}
+          {!change && canChangeBooking(booking, tiers, now) && (
+            <Link
+              to={`/mybookings/${encodeURIComponent(booking._id)}/change`}
+              aria-describedby={titleId}
+              className={buttonClassName('secondary', 'px-3 py-1.5')}
+            >
+              <Repeat aria-hidden className="size-4" />
+              Change seats or time
             </Link>
           )}
           <button

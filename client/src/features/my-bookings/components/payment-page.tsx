@@ -97,6 +97,15 @@ const outcome: Record<
   },
 };
 
+/** A dearer change's hold (CONTRACT §13) says what becomes of the booking it changes. */
+const changeOutcome: Partial<Record<Exclude<PaymentState, 'payable'>, { title: string; text: string }>> = {
+  expired: {
+    title: 'Payment time is up',
+    text: 'The difference was not paid in time, so your booking keeps its seats. No money was taken.',
+  },
+  cancelled: { title: 'Change cancelled', text: 'Your booking keeps its seats, as it was.' },
+};
+
 function Outcome({
   state,
   booking,
@@ -106,13 +115,17 @@ function Outcome({
   booking: Booking;
   message: string | null;
 }) {
-  const { Icon, title, text, tone } = outcome[state];
+  const changed = booking.exchangeOf ? changeOutcome[state] : undefined;
+  const { Icon, tone } = outcome[state];
+  const { title, text } = changed ?? outcome[state];
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The page changed under the visitor (time ran out, or the payment was answered): say so, in
   // the same frame the heading appears rather than after the next paint.
   useLayoutEffect(() => headingRef.current?.focus(), [state]);
   // The same show again, while it can still be chosen (it has not started).
-  const bookingPage = bookingPageAddress(booking.show.movie._id, booking.show);
+  const bookingPage = booking.exchangeOf
+    ? `/mybookings/${encodeURIComponent(booking.exchangeOf._id)}/change`
+    : bookingPageAddress(booking.show.movie._id, booking.show);
 
   return (
     <div className="mt-6 flex flex-col items-center gap-3 rounded-lg border border-zinc-200 bg-zinc-50 px-4 py-6 text-center dark:border-zinc-800 dark:bg-zinc-950/40">
@@ -123,7 +136,7 @@ function Outcome({
       <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
         {message ?? text}
       </p>
-      {state === 'cancelled' && booking.refund && (
+      {state === 'cancelled' && !booking.exchangeOf && booking.refund && (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {formatRupees(booking.refund.amount)}{' '}
           {booking.refund.status === 'succeeded' ? 'has been refunded.' : 'is being refunded.'}
@@ -136,7 +149,7 @@ function Outcome({
         </Link>
         {state !== 'paid' && (
           <Link to={bookingPage} className={buttonClassName('primary')}>
-            Choose seats again
+            {booking.exchangeOf ? 'Choose the change again' : 'Choose seats again'}
           </Link>
         )}
       </div>
@@ -161,8 +174,10 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
   const msLeft = timeLeftMs(booking.expiresAt, now);
   const state: PaymentState = refundMessage ? 'refunded' : paymentState(payment, booking, now);
 
+  // A dearer change's difference (CONTRACT §13): paid for the booking it changes, named by its reference.
+  const changeOf = booking.exchangeOf;
   const paidBooking = (): PaidBooking => ({
-    reference: (booking as typeof booking & { reference?: string }).reference ?? null,
+    reference: changeOf?.reference ?? booking.reference,
     movieTitle: booking.show.movie.title,
     seats: booking.bookedSeats,
   });
@@ -242,11 +257,19 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
   }
 
   async function handleCancel() {
-    if (isBusy || !window.confirm(cancelConfirmText)) return;
+    const question = changeOf
+      ? 'Cancel this change? Your booking keeps the seats it has now.'
+      : cancelConfirmText;
+    if (isBusy || !window.confirm(question)) return;
     try {
       const answer = await cancel.mutateAsync(booking._id);
       // The 10-minute warning no longer applies: it must not stand beside the cancellation.
       toast.dismiss(paymentWarningToastId);
+      if (changeOf) {
+        toast.success('Change cancelled. Your booking keeps its seats.');
+        await navigate('/mybookings');
+        return;
+      }
       toast.success(answer.message);
       // Back to the same date and show, to choose seats again (issue 34).
       await navigate(bookingPageAddress(booking.show.movie._id, booking.show), { state: { toSeats: true } });
@@ -258,18 +281,25 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
   return (
     <div className={card}>
       <h1 id="payment-heading" className="text-2xl font-bold tracking-tight">
-        Payment
+        {changeOf ? 'Pay the difference' : 'Payment'}
       </h1>
+      {changeOf && (
+        <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+          For changing your booking to dearer seats. Until it is paid, your booking keeps{' '}
+          {changeOf.bookedSeats.join(', ')}.
+        </p>
+      )}
       <dl className="mt-3 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
-        <Row term="Reference">
-          <span className="font-mono tracking-wide">{booking.reference}</span>
+        <Row term={changeOf ? 'Booking' : 'Reference'}>
+          <span className="font-mono tracking-wide">{changeOf?.reference ?? booking.reference}</span>
         </Row>
         <Row term="Movie">{booking.show.movie.title}</Row>
         <Row term="Date">{showDateLabel(booking.show.showDate, 'long')}</Row>
         <Row term="Time">{booking.show.showTime}</Row>
-        <Row term="Seats">{booking.bookedSeats.join(', ')}</Row>
+        {changeOf && <Row term="Seats now">{changeOf.bookedSeats.join(', ')}</Row>}
+        <Row term={changeOf ? 'New seats' : 'Seats'}>{booking.bookedSeats.join(', ')}</Row>
         {booking.items.length > 0 && <Row term="Food & drinks">{itemsText(booking.items)}</Row>}
-        <Row term="Amount">
+        <Row term={changeOf ? 'Difference' : 'Amount'}>
           <span className="text-lg font-bold">{formatRupees(payment.amount)}</span>
           {booking.gst > 0 && (
             <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
@@ -285,7 +315,7 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
           <div className="mt-5 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 dark:border-amber-800 dark:bg-amber-950/40">
             <TimeLeft ms={msLeft} size="large" announce />
             <p className="mt-1 text-center text-xs text-zinc-700 dark:text-zinc-300">
-              Your seats are held until then.
+              {changeOf ? 'Your new seats are held until then.' : 'Your seats are held until then.'}
             </p>
           </div>
           {checkoutNote && (
@@ -296,7 +326,7 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
               {checkoutNote.text}
             </p>
           )}
-          <BuyerGstinField bookingId={booking._id} />
+          {!changeOf && <BuyerGstinField bookingId={booking._id} />}
           <div className="mt-5 flex flex-col gap-3">
             <button
               type="button"
@@ -325,7 +355,7 @@ function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId:
                 )}
               >
                 <CircleX aria-hidden className="size-4" />
-                {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
+                {cancel.isPending ? 'Cancelling...' : changeOf ? 'Cancel change' : 'Cancel Booking'}
               </button>
               <Link to="/mybookings" className={buttonClassName('secondary', 'flex-1')}>
                 <Ticket aria-hidden className="size-4" />

@@ -84,7 +84,7 @@ export function strandedMessage(seatId: string): string {
 const accessibleKinds = new Set(['wheelchair', 'companion']);
 
 /** The wheelchair spaces and companion seats of a layout. */
-function accessibleSeats(layout: Layout): Set<string> {
+export function accessibleSeats(layout: Layout): Set<string> {
   const ids = new Set<string>();
   for (const { seats } of layout.rows)
     for (const seat of seats) if (seat && accessibleKinds.has(seat.kind)) ids.add(seat.id);
