@@ -219,5 +219,9 @@ export const counterBookingResponse = ok({
   sale: counterSaleSchema
     .nullable()
     .meta({ description: 'How it was sold at the counter; null for online bookings' }),
+  refundOwed: z.number().nullable().meta({
+    description:
+      'Rupees a counter sale is owed and not yet paid back (a show the cinema cancelled): POST /api/boxoffice/refunds pays it out in the shift',
+  }),
 });
 export type CounterBookingResponse = z.infer<typeof counterBookingResponse>;

@@ -1192,6 +1192,28 @@ export class World {
       while (this.scheduler.live().length) if ((await this.scheduler.step(0)) === null) break;
       this.finish(true);
     }
+    // Counter sales of a show the cinema cancelled are owed until a cashier pays them back
+    // (the refund worker leaves them to the box office): every cashier tries, a shift opened if
+    // none is.
+    const owes = async (bookingId: string) =>
+      (
+        await this.rows<{ n: number }>(sql`
+          select count(*)::int as n from refunds r join counter_sales cs on cs.payment_id = r.payment_id
+          where cs.booking_id = ${bookingId} and r.status = 'pending'`)
+      )[0]!.n > 0;
+    for (const [pick, bookingId] of this.counterBookingIds.entries()) {
+      for (let attempt = 0; attempt <= CASHIERS && (await owes(bookingId)); attempt++) {
+        if (attempt === CASHIERS) await settle({ op: 'shift', proc: 0, cashier: 0, sched: [], leave: 0 });
+        await settle({
+          op: 'counterRefund',
+          proc: 0,
+          cashier: attempt % CASHIERS,
+          pick,
+          sched: [],
+          leave: 0,
+        });
+      }
+    }
     const last = Math.max(...this.shows.map((show) => show.startsAt.getTime()));
     this.now = new Date(Math.max(this.now.getTime(), last) + 86_400_000);
     await settle({ op: 'sweep', proc: 0, sched: [], leave: 0 });

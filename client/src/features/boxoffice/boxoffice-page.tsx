@@ -180,7 +180,7 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
     if (!found) return;
     refund.mutate(
       { bookingId: found.booking._id, reason: reason.trim() || 'Refunded at the box office' },
-      { onSuccess: (answer) => setFound({ ...found, booking: answer.booking }) },
+      { onSuccess: (answer) => setFound({ ...found, booking: answer.booking, refundOwed: null }) },
     );
   };
   const booking = found?.booking;
@@ -220,6 +220,12 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
             Status: <strong>{booking.status}</strong> (
             {found.sale ? `counter, ${found.sale.method}` : 'online'})
           </p>
+          {found.refundOwed !== null && (
+            <p className="mt-1 font-semibold text-amber-800 dark:text-amber-300">
+              The show was cancelled: {formatPaise(rupeesToPaise(found.refundOwed))} to pay back by{' '}
+              {found.sale?.method}
+            </p>
+          )}
           <div className="mt-2 flex flex-wrap items-end gap-2">
             <Link
               className={buttonClassName('secondary')}
@@ -228,7 +234,7 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
             >
               <Printer aria-hidden className="size-4" /> Reprint
             </Link>
-            {booking.status === 'paid' && (
+            {(booking.status === 'paid' || found.refundOwed !== null) && (
               <>
                 <label className="text-sm">
                   Reason
@@ -240,7 +246,10 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
                   onClick={giveBack}
                   disabled={!isReachable || !hasShift || refund.isPending}
                 >
-                  <RotateCcw aria-hidden className="size-4" /> Refund
+                  <RotateCcw aria-hidden className="size-4" />{' '}
+                  {found.refundOwed !== null
+                    ? `Pay back ${formatPaise(rupeesToPaise(found.refundOwed))}`
+                    : 'Refund'}
                 </button>
               </>
             )}

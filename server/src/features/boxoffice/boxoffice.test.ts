@@ -8,6 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { carryOutRefunds } from '../payments/index.ts';
 import { insertMovie, insertShow } from '../../db/factories.ts';
 import {
   bookingSeats,
@@ -394,6 +395,50 @@ describe('the cash-up and counter refunds', () => {
       .shift;
     expect(after).toEqual(before);
     const twice = await call('POST', '/api/boxoffice/refunds', staff[0]!, { bookingId, reason: 'Asked' });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('a show the cinema cancels leaves its counter sales owed until a cashier pays them back', async () => {
+    const showId = await newShow(20_000);
+    const sold = await sell(staff[0]!, cash(showId, ['H1', 'H2'], 500));
+    expect(sold.statusCode, sold.body).toBe(201);
+    const { booking } = sold.json<{ booking: { _id: string; reference: string } }>();
+    const before = (await call('GET', '/api/boxoffice/shifts/current', staff[0]!)).json<{ shift: Shift }>()
+      .shift;
+    const cancelled = await call('POST', `/api/shows/${showId}/cancel`, admin);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().message).toContain('1 to pay back at the box office');
+    // No cash left the drawer yet: the refund waits, and the worker does not take it.
+    await carryOutRefunds({ db: db(), gateways: new Map(), clock: () => t.clock.now, log: t.app.log });
+    const owedRow = async () =>
+      (
+        await db()
+          .select({ status: refunds.status, amountPaise: refunds.amountPaise })
+          .from(refunds)
+          .innerJoin(payments, eq(payments.id, refunds.paymentId))
+          .where(eq(payments.bookingId, booking._id))
+      )[0];
+    expect(await owedRow()).toEqual({ status: 'pending', amountPaise: 40_000 });
+    const found = await call('GET', `/api/boxoffice/bookings/${booking.reference}`, staff[0]!);
+    expect(found.json()).toMatchObject({ booking: { status: 'cancelled' }, refundOwed: 400 });
+
+    const paidBack = await call('POST', '/api/boxoffice/refunds', staff[0]!, {
+      bookingId: booking._id,
+      reason: 'Show cancelled',
+    });
+    expect(paidBack.statusCode, paidBack.body).toBe(200);
+    expect(paidBack.json().refund).toMatchObject({ method: 'cash', amount: 400, status: 'succeeded' });
+    expect(await owedRow()).toEqual({ status: 'succeeded', amountPaise: 40_000 });
+    const after = (await call('GET', '/api/boxoffice/shifts/current', staff[0]!)).json<{ shift: Shift }>()
+      .shift;
+    expect(after.cashRefunds - before.cashRefunds).toBe(400);
+    expect(
+      (await call('GET', `/api/boxoffice/bookings/${booking.reference}`, staff[0]!)).json().refundOwed,
+    ).toBeNull();
+    const twice = await call('POST', '/api/boxoffice/refunds', staff[0]!, {
+      bookingId: booking._id,
+      reason: 'x',
+    });
     expect(twice.statusCode).toBe(409);
   });
 

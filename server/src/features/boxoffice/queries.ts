@@ -1,7 +1,7 @@
 import { paiseToRupees, type CounterSale } from '@marquee/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { bookings, counterSales, users } from '../../db/schema.ts';
+import { bookings, counterSales, refunds, users } from '../../db/schema.ts';
 
 /** How a booking was sold at the counter (rupees), or null for a booking sold online. */
 export async function counterSaleOf(db: Queryable, bookingId: string): Promise<CounterSale | null> {
@@ -32,4 +32,17 @@ export async function bookingIdByReference(db: Queryable, reference: string): Pr
   if (!/^[A-Z0-9]{1,20}$/.test(typed)) return null;
   const [row] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, typed));
   return row?.id ?? null;
+}
+
+/**
+ * Rupees a counter sale is owed and not yet paid back across the counter (a show the cinema
+ * cancelled records the refund; a cashier pays it out), or null.
+ */
+export async function refundOwedAtCounter(db: Queryable, bookingId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ amountPaise: refunds.amountPaise })
+    .from(refunds)
+    .innerJoin(counterSales, eq(counterSales.paymentId, refunds.paymentId))
+    .where(and(eq(counterSales.bookingId, bookingId), eq(refunds.status, 'pending')));
+  return row ? paiseToRupees(row.amountPaise) : null;
 }

@@ -7,6 +7,7 @@ import {
   counterRefunds,
   counterSales,
   payments,
+  refunds,
   shifts,
   shows,
 } from '../../db/schema.ts';
@@ -67,10 +68,49 @@ export async function refundAtCounter({
     await tx.select({ id: shows.id }).from(shows).where(eq(shows.id, found.showId)).for('key share');
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     if (!booking) throw notFound('Booking not found');
-    if (booking.status === 'cancelled') throw conflict(boxOfficeMessages.alreadyRefunded);
+    const [sale] = await tx.select().from(counterSales).where(eq(counterSales.bookingId, bookingId));
+    if (booking.status === 'cancelled') {
+      // The cinema cancelled the show: what a counter sale is owed waits for a cashier.
+      const owed =
+        sale?.paymentId && sale.method !== 'comp'
+          ? await owedAtCounter(tx as unknown as Db, sale.paymentId)
+          : undefined;
+      if (!sale || sale.method === 'comp' || !owed) throw conflict(boxOfficeMessages.alreadyRefunded);
+      if (refundAmountPaise !== undefined && refundAmountPaise !== owed.amountPaise)
+        throw badRequest(`The cancelled show's refund is ${formatPaise(owed.amountPaise)}, all of it`);
+      await markRefundSucceeded(tx, { id: owed.id, paymentId: sale.paymentId! }, `counter-${owed.id}`, now);
+      await tx.insert(counterRefunds).values({
+        refundId: owed.id,
+        bookingId,
+        shiftId: shift.id,
+        refunderId: refunder.id,
+        method: sale.method,
+        amountPaise: owed.amountPaise,
+        createdAt: now,
+      });
+      await recordAudit(tx, {
+        actorId: refunder.id,
+        action: 'boxoffice.refund',
+        entityType: 'booking',
+        entityId: bookingId,
+        details: {
+          shiftId: shift.id,
+          method: sale.method,
+          amountPaise: owed.amountPaise,
+          reason,
+          owed: true,
+        },
+      });
+      return {
+        bookingId,
+        showId: booking.showId,
+        method: sale.method,
+        amountPaise: owed.amountPaise,
+        gatewayRefundIds: [],
+      };
+    }
     if (booking.status !== 'paid')
       throw conflict(`This booking is ${booking.status}, not paid: nothing to refund`);
-    const [sale] = await tx.select().from(counterSales).where(eq(counterSales.bookingId, bookingId));
 
     if (!sale) return refundOnline(tx as unknown as Db);
 
@@ -166,4 +206,17 @@ export async function refundAtCounter({
       };
     }
   });
+}
+
+/**
+ * The refund a counter sale's payment is owed and not yet paid back (a show the cinema cancelled
+ * records it; the refund worker leaves it to the box office), locked; undefined when none.
+ */
+export async function owedAtCounter(db: Db, paymentId: string) {
+  const [owed] = await db
+    .select({ id: refunds.id, amountPaise: refunds.amountPaise })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'pending')))
+    .for('update');
+  return owed;
 }

@@ -13,7 +13,7 @@ import { isAdmin, requireStaff } from '../auth/index.ts';
 import { findBookings, KnownSeats } from '../bookings/index.ts';
 import { carryOutRefunds } from '../payments/index.ts';
 import { boxOfficeDocs as docs } from './docs.ts';
-import { bookingIdByReference, counterSaleOf } from './queries.ts';
+import { bookingIdByReference, counterSaleOf, refundOwedAtCounter } from './queries.ts';
 import { refundAtCounter } from './refund-at-counter.ts';
 import { sellAtCounter } from './sell-at-counter.ts';
 import { closeShift, currentShift, findShift, openShift, shiftView } from './shifts.ts';
@@ -163,6 +163,7 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
         message: 'Booking found',
         booking: await bookingView(bookingId),
         sale: await counterSaleOf(db, bookingId),
+        refundOwed: await refundOwedAtCounter(db, bookingId),
       };
     },
   );

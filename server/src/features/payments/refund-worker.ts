@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { runEvery } from '../../lib/periodic.ts';
 import { refunds } from '../../db/schema.ts';
 import { recordAudit } from '../audit/index.ts';
-import { RefundRefusedError, type GatewayName, type PaymentGateway } from './gateway.ts';
+import { counterGateway, RefundRefusedError, type GatewayName, type PaymentGateway } from './gateway.ts';
 import { markRefundSucceeded } from './record-refund.ts';
 
 export interface RefundDeps {
@@ -28,7 +28,9 @@ export type RefundResult = { id: string; status: 'succeeded' | 'pending' | 'fail
 /**
  * Claims due refunds (or the given ones, due or not) for this process: `FOR UPDATE SKIP LOCKED`
  * so several processes never take the same row, and the claim moves `next_attempt_at` a lease
- * ahead, so a crash mid-call leaves the refund to be tried again after the lease.
+ * ahead, so a crash mid-call leaves the refund to be tried again after the lease. A refund owed
+ * on money taken at the box office is never claimed here: it stays pending until a cashier pays
+ * it back across the counter, in a shift (boxoffice/refund-at-counter.ts).
  */
 async function claimRefunds(db: Db, now: Date, ids?: string[], limit = 20): Promise<RefundRow[]> {
   return db.transaction(async (tx) => {
@@ -36,7 +38,11 @@ async function claimRefunds(db: Db, now: Date, ids?: string[], limit = 20): Prom
       .select({ id: refunds.id })
       .from(refunds)
       .where(
-        and(eq(refunds.status, 'pending'), ids ? inArray(refunds.id, ids) : lte(refunds.nextAttemptAt, now)),
+        and(
+          eq(refunds.status, 'pending'),
+          ne(refunds.gateway, counterGateway.name),
+          ids ? inArray(refunds.id, ids) : lte(refunds.nextAttemptAt, now),
+        ),
       )
       .orderBy(asc(refunds.nextAttemptAt))
       .limit(limit)

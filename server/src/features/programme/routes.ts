@@ -161,12 +161,15 @@ export async function programmeRoutes(app: FastifyInstance) {
       const results = await carryOutRefunds({ db, gateways, clock, log: request.log }, outcome.refundIds);
       const refunded = results.filter((result) => result.status === 'succeeded').length;
       const b = outcome.cancelledBookings;
-      const pendingRefunds = outcome.refundIds.length - refunded;
+      // Refunds of counter sales are not carried out here: a cashier pays them back.
+      const atCounter = outcome.refundIds.length - results.length;
+      const pendingRefunds = results.length - refunded;
       return {
         success: true,
         message:
           `Show cancelled. ${b} booking${b === 1 ? '' : 's'} cancelled, ${refunded} refunded` +
-          (pendingRefunds ? `, ${pendingRefunds} refund${pendingRefunds === 1 ? '' : 's'} pending` : ''),
+          (pendingRefunds ? `, ${pendingRefunds} refund${pendingRefunds === 1 ? '' : 's'} pending` : '') +
+          (atCounter ? `, ${atCounter} to pay back at the box office` : ''),
         show: outcome.show,
         cancelledBookings: b,
         refundedBookings: refunded,
