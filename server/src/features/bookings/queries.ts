@@ -306,6 +306,8 @@ export function heldBookingView({
       screenId: hold.show.screenId,
       screenName: hold.show.screenName,
       prices: hold.show.prices,
+      language: hold.show.language,
+      format: hold.show.format,
       // Not part of the answer: the view needs only what the buyer sees.
       layout: { rows: [] },
       screenFreeAt: null,
