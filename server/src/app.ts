@@ -14,6 +14,7 @@ import { startExpirySweeper } from './features/bookings/expiry-sweeper.ts';
 import { startWaitlistWorker, waitlistRoutes } from './features/waitlist/index.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
+import { eraseAccount, privacyRoutes } from './features/privacy/index.ts';
 import { foodRoutes } from './features/food/routes.ts';
 import { counterGateway, type GatewayName, type PaymentGateway } from './features/payments/gateway.ts';
 import { startRefundWorker } from './features/payments/refund-worker.ts';
@@ -119,7 +120,13 @@ export async function buildApp({
   const movieCache = new MovieCache(database.db);
   const secret = await resolveAuthSecret({ config, db: database.db });
   await seedSettings(database.db, config);
-  const auth = createAuth({ db: database.db, config, secret, log: app.log });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    secret,
+    log: app.log,
+    beforeDeleteUser: (userId) => eraseAccount({ db: database.db, userId, now: clock() }),
+  });
   const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
   const mailer = createMailer(config, app.log);
   const sandbox = new SandboxGateway(config.PUBLIC_URL, secret);
@@ -224,6 +231,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(catalogueRoutes);
   await app.register(favouriteRoutes);
+  await app.register(privacyRoutes);
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalIndianMobileSchema } from './phone.ts';
+import { indianMobileSchema, optionalIndianMobileSchema } from './phone.ts';
 import { instant, ok, uuid } from './api.ts';
 import { bookingSchema } from './bookings.ts';
 import { messages } from './errors.ts';
@@ -210,3 +210,10 @@ export const counterBookingResponse = ok({
     .meta({ description: 'How it was sold at the counter; null for online bookings' }),
 });
 export type CounterBookingResponse = z.infer<typeof counterBookingResponse>;
+
+/** GET /api/boxoffice/bookings?phone=: a mobile number, typed any way (+91, spaces, a leading 0). */
+export const counterPhoneQuery = z.object({ phone: indianMobileSchema });
+export const counterBookingsResponse = ok({
+  bookings: z.array(bookingSchema).meta({ description: 'Newest first, at most 20' }),
+});
+export type CounterBookingsResponse = z.infer<typeof counterBookingsResponse>;

@@ -77,25 +77,21 @@ export const filmLanguagesSchema = z
   });
 
 /** One of the formats, in any case ('imax' is IMAX). */
-export const filmFormatSchema = z
-  .string({ message: filmFormatMessage })
-  .transform((text, context) => {
-    const format = filmFormats.find((f) => f.toLowerCase() === text.trim().toLowerCase());
-    if (!format) {
-      context.addIssue({ code: 'custom', message: filmFormatMessage });
-      return z.NEVER;
-    }
-    return format;
-  });
+export const filmFormatSchema = z.string({ message: filmFormatMessage }).transform((text, context) => {
+  const format = filmFormats.find((f) => f.toLowerCase() === text.trim().toLowerCase());
+  if (!format) {
+    context.addIssue({ code: 'custom', message: filmFormatMessage });
+    return z.NEVER;
+  }
+  return format;
+});
 
 /** A show's language: one of the known languages (the film's own are checked by the server). */
-export const showLanguageSchema = z
-  .string({ message: filmLanguagesMessage })
-  .transform((text, context) => {
-    const language = filmLanguageNamed(text);
-    if (!language) {
-      context.addIssue({ code: 'custom', message: `Unknown language. ${filmLanguagesMessage}` });
-      return z.NEVER;
-    }
-    return language;
-  });
+export const showLanguageSchema = z.string({ message: filmLanguagesMessage }).transform((text, context) => {
+  const language = filmLanguageNamed(text);
+  if (!language) {
+    context.addIssue({ code: 'custom', message: `Unknown language. ${filmLanguagesMessage}` });
+    return z.NEVER;
+  }
+  return language;
+});

@@ -24,20 +24,20 @@ export function formatIndianMobile(phone: string): string {
   return canonical.test(phone) ? `+91 ${phone.slice(3, 8)} ${phone.slice(8)}` : phone;
 }
 
+/** A mobile number, typed any of the ways people write one, kept as +91 and 10 digits. */
+export const indianMobileSchema = z.string({ message: indianPhoneMessage }).transform((s, context) => {
+  const phone = normaliseIndianMobile(s);
+  if (phone === null) {
+    context.addIssue({ code: 'custom', message: indianPhoneMessage });
+    return z.NEVER;
+  }
+  return phone;
+});
+
 /** A mobile number that may be left out: blank is left out, anything else must be one. */
 export const optionalIndianMobileSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z
-    .string({ message: indianPhoneMessage })
-    .transform((s, context) => {
-      const phone = normaliseIndianMobile(s);
-      if (phone === null) {
-        context.addIssue({ code: 'custom', message: indianPhoneMessage });
-        return z.NEVER;
-      }
-      return phone;
-    })
-    .optional(),
+  indianMobileSchema.optional(),
 );
 
 /**
@@ -46,16 +46,5 @@ export const optionalIndianMobileSchema = z.preprocess(
  */
 export const accountPhoneSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string({ message: indianPhoneMessage })
-    .transform((s, context) => {
-      const phone = normaliseIndianMobile(s);
-      if (phone === null) {
-        context.addIssue({ code: 'custom', message: indianPhoneMessage });
-        return z.NEVER;
-      }
-      return phone;
-    })
-    .nullable()
-    .optional(),
+  indianMobileSchema.nullable().optional(),
 );

@@ -65,7 +65,9 @@ export const dataExportResponse = ok({
   waitlist: z.array(waitlistEntrySchema),
   invoices: z.array(invoiceSchema).meta({ description: 'The tax invoices of paid bookings' }),
   activity: z
-    .array(z.object({ action: z.string(), entityType: z.string(), entityId: z.string().nullable(), at: instant }))
+    .array(
+      z.object({ action: z.string(), entityType: z.string(), entityId: z.string().nullable(), at: instant }),
+    )
     .meta({ description: "The audit log's entries of what this account did" }),
 }).meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof dataExportResponse>;

@@ -1,0 +1,1 @@
+export { listFavourites } from './favourites.ts';
