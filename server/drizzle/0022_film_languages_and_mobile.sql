@@ -13,6 +13,9 @@ UPDATE "movies" SET "languages" = coalesce((
   JOIN unnest(ARRAY['Hindi', 'English', 'Tamil', 'Telugu', 'Malayalam', 'Kannada', 'Bengali', 'Marathi',
     'Punjabi', 'Gujarati', 'Odia', 'Assamese']) AS known(name) ON lower(trim(found.part)) = lower(known.name)
 ), '{}'::text[]);--> statement-breakpoint
+-- Every insert names the languages (an empty list for a film without dialogue): no default, which
+-- drizzle-kit would read back from the database as a different one.
+ALTER TABLE "movies" ALTER COLUMN "languages" DROP DEFAULT;--> statement-breakpoint
 -- A show plays in one language (null: not stated) and one format, chosen on Add Show.
 ALTER TABLE "shows" ADD COLUMN "language" text;--> statement-breakpoint
 ALTER TABLE "shows" ADD COLUMN "format" text DEFAULT '2D' NOT NULL;--> statement-breakpoint

@@ -164,11 +164,11 @@ export const movies = pgTable(
     distributorSharePercent: numeric('distributor_share_percent', { precision: 5, scale: 2, mode: 'number' })
       .notNull()
       .default(sql`'50'`),
-    /** The known languages it is shown in (shared/src/film-details.ts; migration 0022). */
-    languages: text('languages')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    /**
+     * The known languages it is shown in (shared/src/film-details.ts; migration 0022). No default:
+     * every insert names them, an empty list for a film without dialogue.
+     */
+    languages: text('languages').array().notNull(),
     /** How it is projected: 2D, 3D or IMAX. */
     format: text('format').$type<FilmFormat>().notNull().default('2D'),
     createdAt: createdAt(),

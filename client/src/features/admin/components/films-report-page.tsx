@@ -80,7 +80,10 @@ export function FilmsReportPage() {
       ) : report.data.films.length === 0 ? (
         <EmptyState title="No shows in this period" detail="Pick other days to see what each film took." />
       ) : (
-        <TableFrame caption={`Films report, ${formatDate(from, 'long')} to ${formatDate(to, 'long')}`} isBusy={report.isPlaceholderData}>
+        <TableFrame
+          caption={`Films report, ${formatDate(from, 'long')} to ${formatDate(to, 'long')}`}
+          isBusy={report.isPlaceholderData}
+        >
           <thead className="border-b border-zinc-200 dark:border-zinc-800">
             <tr>
               <th scope="col" className={thClassName}>
