@@ -94,7 +94,8 @@ export function toCreateMovieRequest(values: MovieFormValues): CreateMovieReques
   }
   if (values.featured) request.featured = true;
   if (values.languages.length) request.languages = values.languages;
-  request.format = values.format;
+  // The server's default too: left out, as blank fields are.
+  if (values.format !== DEFAULT_FILM_FORMAT) request.format = values.format;
   return request;
 }
 

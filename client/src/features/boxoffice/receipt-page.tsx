@@ -1,4 +1,10 @@
-import { formatDate, formatDateTime, formatPaise, rupeesToPaise, type CounterBookingResponse } from '@marquee/shared';
+import {
+  formatDate,
+  formatDateTime,
+  formatPaise,
+  rupeesToPaise,
+  type CounterBookingResponse,
+} from '@marquee/shared';
 import { Printer } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -136,7 +142,8 @@ export function ReceiptPage({
         )}
         {counter && (
           <p className="mt-2 text-center">
-            Sold by {counter.seller.name} · {formatDateTime(counter.soldAt, config.data?.timeZone ?? fallbackTimeZone)}
+            Sold by {counter.seller.name} ·{' '}
+            {formatDateTime(counter.soldAt, config.data?.timeZone ?? fallbackTimeZone)}
           </p>
         )}
         {booking?.status === 'cancelled' && <p className="mt-2 text-center font-bold">CANCELLED</p>}
