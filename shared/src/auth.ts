@@ -23,7 +23,10 @@ export const authUserSchema = z
       .string()
       .nullable()
       .optional()
-      .meta({ description: 'The mobile number, +91 and 10 digits (CONTRACT §2)', examples: ['+919876543210'] }),
+      .meta({
+        description: 'The mobile number, +91 and 10 digits (CONTRACT §2)',
+        examples: ['+919876543210'],
+      }),
     createdAt: instant,
     updatedAt: instant,
   })
