@@ -1,3 +1,4 @@
+import { indianShortDate } from './dates.ts';
 import { addDays, zonedDate, type CinemaConfig, type Movie, type Show } from '@marquee/shared';
 import type { Page } from 'playwright-core';
 import { newAccount } from './accounts.ts';
@@ -25,12 +26,7 @@ export async function loadCatalogue() {
     dateLabel(date: string): string {
       if (date === today) return 'Today';
       if (date === addDays(today, 1)) return 'Tomorrow';
-      return new Intl.DateTimeFormat('en-US', {
-        timeZone: 'UTC',
-        weekday: 'short',
-        month: 'short',
-        day: 'numeric',
-      }).format(new Date(`${date}T00:00:00Z`));
+      return indianShortDate(date);
     },
   };
 }

@@ -1,16 +1,12 @@
+import { indianShortDate } from './dates.ts';
 import { describe, expect, it } from 'vitest';
 import { browserForFile, gotoMovieList } from './browser.ts';
 
 const browser = browserForFile();
 
-/** 'Sun, Nov 22' for a calendar date, worked out here rather than with the app's own code. */
+/** 'Sun, 22 Nov' for a calendar date, worked out here rather than with the app's own code. */
 function dateLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return indianShortDate(date);
 }
 
 describe('Now Showing', () => {

@@ -1,3 +1,4 @@
+import { indianShortDate } from './dates.ts';
 import type { MovieWithShows } from '@marquee/shared';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -62,12 +63,7 @@ describe('movies page', () => {
   it('filters by show date, labelled as weekday, month and day', async () => {
     const dates = [...new Set(movies.flatMap((movie) => movie.showDates))].sort();
     const last = dates.at(-1)!;
-    const label = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'UTC',
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-    }).format(new Date(`${last}T00:00:00Z`));
+    const label = indianShortDate(last);
     const dateSelect = page.getByLabel('Date');
     expect((await dateSelect.locator('option').allInnerTexts()).slice(1)).toHaveLength(dates.length);
 

@@ -30,6 +30,7 @@ import { movieRoutes, programmeRoutes } from './features/programme/index.ts';
 import { CATALOGUE_CHANNEL, MovieCache, catalogueRoutes } from './features/catalogue/index.ts';
 import { SEAT_CHANNEL, SeatMapCache, seatRoutes } from './features/seats/index.ts';
 import { screenRoutes } from './features/screens/index.ts';
+import { eraseAccount, privacyRoutes } from './features/privacy/index.ts';
 import { seedSettings, settingsRoutes } from './features/settings/index.ts';
 import { invoiceRoutes } from './features/invoices/index.ts';
 import { boxOfficeRoutes } from './features/boxoffice/index.ts';
@@ -121,7 +122,13 @@ export async function buildApp({
   const movieCache = new MovieCache(database.db);
   const secret = await resolveAuthSecret({ config, db: database.db });
   await seedSettings(database.db, config);
-  const auth = createAuth({ db: database.db, config, secret, log: app.log });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    secret,
+    log: app.log,
+    beforeDeleteUser: (userId) => eraseAccount({ db: database.db, userId, now: clock() }),
+  });
   const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
   const mailer = createMailer(config, app.log);
   const sandbox = new SandboxGateway(config.PUBLIC_URL, secret);
@@ -226,6 +233,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(catalogueRoutes);
   await app.register(favouriteRoutes);
+  await app.register(privacyRoutes);
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);

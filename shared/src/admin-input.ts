@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filmFormatSchema, filmLanguagesSchema, showLanguageSchema } from './film-details.ts';
 import { MAX_TOTAL_SEATS } from './seats.ts';
 import { MAX_RUNTIME_MINUTES, readRuntime } from './show-times.ts';
 import { isIsoDate, parseTimeOfDay } from './time.ts';
@@ -104,6 +105,9 @@ export const createMovieInput = z.object({
     .transform((value) => value || null),
   featured: z.boolean().optional().default(false),
   distributorSharePercent: distributorSharePercentSchema.optional(),
+  /** Left out: read from `Language` (its known languages). */
+  languages: filmLanguagesSchema.optional(),
+  format: filmFormatSchema.optional(),
 });
 export type CreateMovieInput = z.infer<typeof createMovieInput>;
 
@@ -178,6 +182,9 @@ export const createShowsInput = z
     totalSeats: totalSeats.optional(),
     screen: z.string({ message: 'Screen not found' }).trim().min(1, 'Screen not found').optional(),
     prices: classPrices.optional(),
+    /** Left out: the film's first language and its format. */
+    language: showLanguageSchema.optional(),
+    format: filmFormatSchema.optional(),
     dateTimings: z
       .array(
         z.object({

@@ -117,7 +117,7 @@ export const auditEntrySchema = z.object({
     .nullable()
     .meta({
       description:
-        "What a person calls the entity: a show as 'Kantara, Fri, Nov 27, 7:00 PM, Screen 1' (the cinema's " +
+        "What a person calls the entity: a show as 'Kantara, Fri, 27 Nov, 7:00 PM, Screen 1' (the cinema's " +
         "clock), a movie's title, a user's name and email, a booking's reference; null once it is deleted",
     }),
   actor: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),

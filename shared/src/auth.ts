@@ -19,6 +19,14 @@ export const authUserSchema = z
       .nullable()
       .optional()
       .meta({ description: "'user', or the roles held, comma-joined ('staff', 'admin', 'staff,admin')" }),
+    phone: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description: 'The mobile number, +91 and 10 digits (CONTRACT §2)',
+        examples: ['+919876543210'],
+      }),
     createdAt: instant,
     updatedAt: instant,
   })
@@ -48,6 +56,7 @@ export const signUpRequest = z
     name: z.string().min(1),
     email: z.email(),
     password,
+    phone: z.string().optional().meta({ description: 'Optional mobile number, +91 and 10 digits' }),
     callbackURL: z.string().optional(),
   })
   .meta({ examples: [{ name: 'Asha Rao', email: 'asha@example.com', password: 'correct-horse-9' }] });

@@ -18,8 +18,19 @@ export const bookingSchema = z
       examples: ['MQ-7KX2P9'],
     }),
     user: z
-      .object({ _id: z.string(), name: z.string(), email: z.string().optional() })
-      .meta({ description: '`email` is present only in answers to staff' }),
+      .object({
+        _id: z.string(),
+        name: z.string(),
+        email: z.string().optional(),
+        phone: z
+          .string()
+          .nullable()
+          .optional()
+          .meta({ examples: ['+919876543210'] }),
+      })
+      .meta({
+        description: "`email` and `phone` (the account's mobile number) are present only in answers to staff",
+      }),
     show: showWith(movieSchema).omit({ availableSeats: true }),
     bookedSeats: z.array(z.string()).meta({ examples: [['A1', 'A2']] }),
     amount: z.number().meta({ description: 'Rupees' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indianMobileSchema, optionalIndianMobileSchema } from './phone.ts';
 import { instant, ok, uuid } from './api.ts';
 import { bookingSchema } from './bookings.ts';
 import { messages } from './errors.ts';
@@ -95,22 +96,10 @@ const optionalText = (name: string, max: number) =>
       .optional(),
   );
 
-/** An Indian mobile number: +91 and 10 digits (10 digits alone are taken as +91). */
-export const indianPhoneMessage = 'Please enter a mobile number as +91 and 10 digits';
-const optionalPhone = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z
-    .string({ message: indianPhoneMessage })
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .transform((s) => (/^[6-9]\d{9}$/.test(s) ? `+91${s}` : s))
-    .refine((s) => /^\+91[6-9]\d{9}$/.test(s), indianPhoneMessage)
-    .optional(),
-);
-
 /** The customer at the counter, all optional: who to call, and the GSTIN for the invoice (§10). */
 export const counterCustomerSchema = z.object({
   name: optionalText('The customer’s name', 100),
-  phone: optionalPhone,
+  phone: optionalIndianMobileSchema,
   email: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.email({ message: 'Please enter a valid email address' }).max(254).optional(),
@@ -225,3 +214,10 @@ export const counterBookingResponse = ok({
   }),
 });
 export type CounterBookingResponse = z.infer<typeof counterBookingResponse>;
+
+/** GET /api/boxoffice/bookings?phone=: a mobile number, typed any way (+91, spaces, a leading 0). */
+export const counterPhoneQuery = z.object({ phone: indianMobileSchema });
+export const counterBookingsResponse = ok({
+  bookings: z.array(bookingSchema).meta({ description: 'Newest first, at most 20' }),
+});
+export type CounterBookingsResponse = z.infer<typeof counterBookingsResponse>;

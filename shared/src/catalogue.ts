@@ -39,6 +39,11 @@ export const movieSchema = z
     distributorSharePercent: z.number().meta({
       description: "The distributor's share of net takings, a percent 0–100 (CONTRACT §14)",
     }),
+    languages: z.array(z.string()).meta({
+      description: 'The languages it is shown in, from a fixed list (Hindi, English, Tamil, …)',
+      examples: [['Hindi', 'Tamil']],
+    }),
+    format: z.string().meta({ description: 'How it is projected: 2D, 3D or IMAX', examples: ['2D'] }),
   })
   .meta({ id: 'Movie' });
 export type Movie = z.infer<typeof movieSchema>;
@@ -62,6 +67,11 @@ const showFields = {
   prices: z
     .record(z.string(), z.number())
     .meta({ description: 'Class → rupees', examples: [{ Classic: 180, Prime: 250, Recliner: 400 }] }),
+  language: z
+    .string()
+    .nullable()
+    .meta({ description: 'The language it plays in; null when not stated', examples: ['Hindi'] }),
+  format: z.string().meta({ description: 'How it is projected: 2D, 3D or IMAX', examples: ['IMAX'] }),
 };
 /** A show whose `movie` is given by `movie` (the id, the movie, or part of it). */
 export const showWith = <M extends z.ZodType>(movie: M) => z.object({ ...showFields, movie });

@@ -25,3 +25,6 @@ export * from './food.ts';
 export * from './boxoffice.ts';
 export * from './reports.ts';
 export * from './exchange.ts';
+export * from './phone.ts';
+export * from './film-details.ts';
+export * from './privacy.ts';

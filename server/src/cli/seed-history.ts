@@ -51,8 +51,8 @@ async function seed(db: Db, timeZone: string, days: number) {
   );
   await step(
     'films',
-    sql`insert into movies (id, slug, title, year, distributor_share_percent)
-        select gen_random_uuid(), 'history-film-' || n, 'History Film ' || n, '2025', 40 + n
+    sql`insert into movies (id, slug, title, year, distributor_share_percent, languages)
+        select gen_random_uuid(), 'history-film-' || n, 'History Film ' || n, '2025', 40 + n, '{}'
         from generate_series(1, 12) n on conflict do nothing`,
   );
   // Shows every 100 minutes from 09:00 on the history screen, films in turn; screen_free_at null

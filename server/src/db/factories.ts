@@ -18,6 +18,7 @@ export async function insertMovie(db: Queryable, fields: Partial<NewMovie> & { t
       id: randomUUID(),
       slug: `${slugify(fields.title)}-${randomUUID().slice(0, 6)}`,
       year: '2024',
+      languages: [],
       ...fields,
     })
     .returning();

@@ -4,6 +4,7 @@ import {
   bookingStatuses,
   counterRefundMethods,
   counterSaleMethods,
+  filmFormats,
   paymentStatuses,
   refundStatuses,
   waitlistStoredStatuses,
@@ -12,6 +13,7 @@ import {
   type BookingStatus,
   type CounterRefundMethod,
   type CounterSaleMethod,
+  type FilmFormat,
   type Layout,
   type PaymentStatus,
   type RefundStatus,
@@ -50,19 +52,30 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 // schema CLI needs Node 22. Columns follow better-auth 1.7 with the admin plugin's additions.
 // ---------------------------------------------------------------------------------------------
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  role: text('role').notNull().default('user'),
-  banned: boolean('banned').default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role').notNull().default('user'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    /** The account's mobile number, +91 and 10 digits (shared/src/phone.ts; migration 0022). */
+    phone: text('phone'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_phone_indian_mobile', sql`${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`),
+    index('users_phone_idx')
+      .on(t.phone)
+      .where(sql`${t.phone} is not null`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -151,10 +164,20 @@ export const movies = pgTable(
     distributorSharePercent: numeric('distributor_share_percent', { precision: 5, scale: 2, mode: 'number' })
       .notNull()
       .default(sql`'50'`),
+    /**
+     * The known languages it is shown in (shared/src/film-details.ts; migration 0022). No default:
+     * every insert names them, an empty list for a film without dialogue.
+     */
+    languages: text('languages').array().notNull(),
+    /** How it is projected: 2D, 3D or IMAX. */
+    format: text('format').$type<FilmFormat>().notNull().default('2D'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('movies_distributor_share_range', sql`${t.distributorSharePercent} between 0 and 100`)],
+  (t) => [
+    check('movies_distributor_share_range', sql`${t.distributorSharePercent} between 0 and 100`),
+    check('movies_format_known', isOneOf(t.format, filmFormats)),
+  ],
 );
 
 /** A screen and its layout (CONTRACT §7); shows keep a snapshot of the layout they were made with. */
@@ -196,10 +219,14 @@ export const shows = pgTable(
     screenFreeAt: timestamp('screen_free_at', { withTimezone: true }),
     /** 'active' or 'cancelled'; 'sold-out' is derived from the seats actually held and sold. */
     status: text('status').notNull().default('active'),
+    /** The language it plays in (null: not stated) and its format, chosen on Add Show (migration 0022). */
+    language: text('language'),
+    format: text('format').$type<FilmFormat>().notNull().default('2D'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('shows_format_known', isOneOf(t.format, filmFormats)),
     check('shows_price_positive', sql`${t.pricePaise} >= 100`),
     check('shows_total_seats_range', sql`${t.totalSeats} between 1 and ${sql.raw(String(MAX_TOTAL_SEATS))}`),
     check('shows_status_known', sql`${t.status} in ('active', 'cancelled')`),

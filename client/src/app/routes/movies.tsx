@@ -1,3 +1,4 @@
+import { filmFormats, filmLanguages } from '@marquee/shared';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonClassName } from '../../components/ui/button.ts';
@@ -7,17 +8,32 @@ import { MovieGrid } from '../../features/catalogue/components/movie-grid.tsx';
 import {
   datesOf,
   filterMovies,
+  formatsOf,
   genresOf,
   hasFilters,
+  languagesOf,
+  noFilters,
   type MovieFilters,
 } from '../../features/catalogue/movie-filters.ts';
 
 // The filters live in the address, so a filtered list can be shared and survives Back.
 function readFilters(params: URLSearchParams): MovieFilters {
-  return { search: params.get('q') ?? '', genre: params.get('genre') ?? '', date: params.get('date') ?? '' };
+  return {
+    search: params.get('q') ?? '',
+    genre: params.get('genre') ?? '',
+    date: params.get('date') ?? '',
+    language: params.get('language') ?? '',
+    format: params.get('format') ?? '',
+  };
 }
 
-const paramNames: Record<keyof MovieFilters, string> = { search: 'q', genre: 'genre', date: 'date' };
+const paramNames: Record<keyof MovieFilters, string> = {
+  search: 'q',
+  genre: 'genre',
+  date: 'date',
+  language: 'language',
+  format: 'format',
+};
 
 export function MoviesRoute() {
   const { data, isPending, isError, refetch } = useMoviesWithShows();
@@ -27,6 +43,8 @@ export function MoviesRoute() {
 
   const genres = useMemo(() => genresOf(movies ?? []), [movies]);
   const dates = useMemo(() => datesOf(movies ?? []), [movies]);
+  const languages = useMemo(() => languagesOf(movies ?? [], filmLanguages), [movies]);
+  const formats = useMemo(() => formatsOf(movies ?? [], filmFormats), [movies]);
   const shown = movies && filterMovies(movies, filters);
 
   function update(change: Partial<MovieFilters>) {
@@ -47,7 +65,14 @@ export function MoviesRoute() {
         Everything with shows coming up. Find a film and pick a show.
       </p>
       <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <MovieFiltersBar filters={filters} genres={genres} dates={dates} onChange={update} />
+        <MovieFiltersBar
+          filters={filters}
+          genres={genres}
+          dates={dates}
+          languages={languages}
+          formats={formats}
+          onChange={update}
+        />
       </div>
       {shown && (
         <p role="status" className="mt-6 mb-4 text-sm text-zinc-600 dark:text-zinc-400">
@@ -68,7 +93,7 @@ export function MoviesRoute() {
                 <>
                   <p className="font-semibold">No movies match your filters.</p>
                   <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-                    Try another title, genre or date.
+                    Try another title, genre, date, language or format.
                   </p>
                 </>
               ) : (
@@ -77,7 +102,7 @@ export function MoviesRoute() {
               {hasFilters(filters) && (
                 <button
                   type="button"
-                  onClick={() => update({ search: '', genre: '', date: '' })}
+                  onClick={() => update(noFilters)}
                   className={buttonClassName('secondary', 'mt-4')}
                 >
                   Clear filters

@@ -25,7 +25,7 @@ describe('audit entries', () => {
         'Asia/Kolkata',
       ),
     ).toEqual([
-      'Shows: Wed, Jan 2 7:30 PM, Thu, Jan 3 1:00 PM',
+      'Shows: Wed, 2 Jan 7:30 PM, Thu, 3 Jan 1:00 PM',
       'Show price: 250',
       'Total seats: 96 → 120',
       'Refunded: yes',
@@ -42,7 +42,7 @@ describe('audit entries', () => {
         },
         'Asia/Kolkata',
       ),
-    ).toEqual(['Starts at: Tue, Jan 1, 7:00 PM → Wed, Jan 2, 1:30 AM', 'Screen: Screen 2']);
+    ).toEqual(['Starts at: Tue, 1 Jan, 7:00 PM → Wed, 2 Jan, 1:30 AM', 'Screen: Screen 2']);
     expect(describeAuditDetails({ to: 'staff', from: 'user' }, 'Asia/Kolkata')).toEqual(['user → staff']);
   });
 });

@@ -1,4 +1,4 @@
-import { formatRupees, type DashboardData } from '@marquee/shared';
+import { formatDate, formatRupees, type DashboardData } from '@marquee/shared';
 import { changeText } from './chart-scale.ts';
 
 export interface DashboardCard {
@@ -16,10 +16,9 @@ export interface DashboardCard {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const direction = (today: number, then: number) => (today > then ? 'up' : today < then ? 'down' : 'same');
 
-/** 'Saturday' for '2026-11-21'. */
+/** 'Saturday' for '2026-11-21': the weekday of the app's long date form. */
 function weekdayOf(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-IN', { weekday: 'long', timeZone: 'UTC' });
+  return formatDate(date, 'long').split(',')[0]!;
 }
 
 /**

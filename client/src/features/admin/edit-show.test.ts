@@ -23,6 +23,8 @@ const show: AdminShow = {
   bookingCount: 2,
   screen: { _id: DEFAULT_SCREEN_ID, name: 'Screen 1' },
   prices: { Standard: 250 },
+  language: 'Hindi',
+  format: '2D',
 };
 
 describe('editing a show', () => {

@@ -10,11 +10,11 @@ import {
 
 describe('admin formatting', () => {
   it('writes a cinema date with its weekday, whatever the browser’s zone', () => {
-    expect(formatShowDate('2030-01-02')).toBe('Wed, Jan 2');
+    expect(formatShowDate('2030-01-02')).toBe('Wed, 2 Jan');
   });
 
   it('writes an instant on the cinema’s clock', () => {
-    expect(formatInstant('2030-01-01T20:00:00Z', 'Asia/Kolkata')).toBe('Wed, Jan 2, 1:30 AM');
+    expect(formatInstant('2030-01-01T20:00:00Z', 'Asia/Kolkata')).toBe('Wed, 2 Jan, 1:30 AM');
   });
 
   it('reads a page number from the address, falling back to 1', () => {

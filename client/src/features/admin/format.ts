@@ -1,11 +1,11 @@
 import { formatDate, formatDateTime, formatRupees, lowestPrice } from '@marquee/shared';
 
-/** A show date in admin lists: the app's short form ('Wed, Jan 2'). */
+/** A show date in admin lists: the app's short form ('Wed, 2 Jan'). */
 export function formatShowDate(date: string): string {
   return formatDate(date, 'short');
 }
 
-/** An instant on the cinema's clock in the app's short form ('Wed, Jan 2, 1:30 AM'). */
+/** An instant on the cinema's clock in the app's short form ('Wed, 2 Jan, 1:30 AM'). */
 export function formatInstant(iso: string, timeZone: string): string {
   return formatDateTime(iso, timeZone, 'short');
 }

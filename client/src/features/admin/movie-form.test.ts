@@ -67,6 +67,22 @@ describe('the Add Movie request', () => {
       Year: '2024',
       featured: true,
     });
+    expect(
+      toCreateMovieRequest({
+        ...emptyMovieForm,
+        Title: 'Jailer',
+        Year: '2023',
+        languages: ['Tamil', 'Hindi'],
+        format: 'IMAX',
+        Rated: 'UA 13+',
+      }),
+    ).toEqual({
+      Title: 'Jailer',
+      Year: '2023',
+      languages: ['Tamil', 'Hindi'],
+      format: 'IMAX',
+      Rated: 'UA 13+',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_FILM_FORMAT,
   distributorShareMessage,
   distributorSharePercentSchema,
   filmYearProblem,
@@ -12,7 +13,8 @@ import type { FieldErrors } from './show-form.ts';
 export const movieTextFields = [
   { name: 'Title', label: 'Title', required: true },
   { name: 'Year', label: 'Year', required: true, inputMode: 'numeric', placeholder: '2024' },
-  { name: 'Rated', label: 'Rated', placeholder: 'PG-13' },
+  // Offered as the CBFC's certificates (movie-fields.tsx); the API takes any text.
+  { name: 'Rated', label: 'Rated' },
   { name: 'Released', label: 'Released', placeholder: '12 Jul 2024' },
   { name: 'Runtime', label: 'Runtime', placeholder: '142 min' },
   { name: 'Genre', label: 'Genre', placeholder: 'Action, Drama' },
@@ -48,11 +50,18 @@ export const movieTextFields = [
 }[];
 
 export type MovieTextField = (typeof movieTextFields)[number]['name'];
-export type MovieFormValues = Record<MovieTextField, string> & { featured: boolean };
+export type MovieFormValues = Record<MovieTextField, string> & {
+  featured: boolean;
+  /** The languages it is shown in (shared/src/film-details.ts), in the list's order. */
+  languages: string[];
+  format: string;
+};
 
 export const emptyMovieForm: MovieFormValues = {
   ...(Object.fromEntries(movieTextFields.map((field) => [field.name, ''])) as Record<MovieTextField, string>),
   featured: false,
+  languages: [],
+  format: DEFAULT_FILM_FORMAT,
 };
 
 export const movieFieldOrder: readonly MovieTextField[] = movieTextFields.map((field) => field.name);
@@ -84,12 +93,20 @@ export function toCreateMovieRequest(values: MovieFormValues): CreateMovieReques
     if (value && name !== 'Title' && name !== 'Year') request[name] = value;
   }
   if (values.featured) request.featured = true;
+  if (values.languages.length) request.languages = values.languages;
+  // The server's default too: left out, as blank fields are.
+  if (values.format !== DEFAULT_FILM_FORMAT) request.format = values.format;
   return request;
 }
 
 /** The form filled in with a movie as it is, to correct it. */
 export function movieFormFromMovie(movie: Movie): MovieFormValues {
-  const values = { ...emptyMovieForm, featured: movie.featured };
+  const values = {
+    ...emptyMovieForm,
+    featured: movie.featured,
+    languages: movie.languages,
+    format: movie.format,
+  };
   for (const { name } of movieTextFields) {
     values[name] =
       name === 'trailer_link'
@@ -124,5 +141,8 @@ export function toUpdateMovieRequest(values: MovieFormValues, movie: Movie): Upd
     if (value !== before[name].trim()) request[name] = value;
   }
   if (values.featured !== before.featured) request.featured = values.featured;
+  if (values.languages.length && values.languages.join() !== before.languages.join())
+    request.languages = values.languages;
+  if (values.format !== before.format) request.format = values.format;
   return request;
 }

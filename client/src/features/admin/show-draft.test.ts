@@ -109,7 +109,7 @@ describe("the draft's own times on one screen", () => {
   it('refuses a time that starts before the one before it has run and been cleaned, naming both', () => {
     const draft = apply([add('10:00 AM'), add('1:30 PM'), add('3:00 PM'), add('8:30 PM')]);
     expect(draftOverlap(draft, kantara)).toBe(
-      "The 3:00 PM show on Fri, Jan 4 would start before the 1:30 PM show has finished (the film's runtime plus 15 minutes' cleaning)",
+      "The 3:00 PM show on Fri, 4 Jan would start before the 1:30 PM show has finished (the film's runtime plus 15 minutes' cleaning)",
     );
   });
 
@@ -117,7 +117,7 @@ describe("the draft's own times on one screen", () => {
     expect(draftOverlap(apply([add('10:00 AM'), add('1:04 PM'), add('8:30 PM')]), kantara)).toBeNull();
     expect(draftOverlap(apply([add('10:00 AM'), add('1:03 PM')]), kantara)).toContain('The 1:03 PM show');
     const late = apply([add('11:00 PM'), add('1:00 AM', '2030-01-05')]);
-    expect(draftOverlap(late, kantara)).toContain('before the 11:00 PM show on Fri, Jan 4 has finished');
+    expect(draftOverlap(late, kantara)).toContain('before the 11:00 PM show on Fri, 4 Jan has finished');
     expect(draftOverlap(late, { ...kantara, runtime: '90 min', cleaningMinutes: 30 })).toBeNull();
   });
 });

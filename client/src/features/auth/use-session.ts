@@ -7,6 +7,8 @@ export interface SessionUser {
   email: string;
   role?: string | null;
   image?: string | null;
+  /** The account's mobile number, +91 and 10 digits, or null (CONTRACT §2). */
+  phone?: string | null;
 }
 
 interface SessionAnswer {

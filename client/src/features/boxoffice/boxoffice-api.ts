@@ -1,5 +1,6 @@
 import type {
   CounterBookingResponse,
+  CounterBookingsResponse,
   CounterRefundRequest,
   CounterRefundResponse,
   CounterSaleRequest,
@@ -109,6 +110,16 @@ export function findByReference(reference: string) {
   return api<CounterBookingResponse>(`/api/boxoffice/bookings/${encodeURIComponent(reference.trim())}`, {
     fallbackMessage: 'Could not find that booking',
   });
+}
+
+/** The bookings a mobile number finds (staff): the account's that carries it, and counter sales to it. */
+export function findByPhone(phone: string) {
+  return api<CounterBookingsResponse>(
+    `/api/boxoffice/bookings?${new URLSearchParams({ phone: phone.trim() })}`,
+    {
+      fallbackMessage: 'Could not look up that number',
+    },
+  );
 }
 
 /** The shows the counter sells: every active show, the page keeps today's and tomorrow's. */

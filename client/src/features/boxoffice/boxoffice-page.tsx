@@ -1,10 +1,14 @@
 import {
   addDays,
   bestAvailable,
+  formatDate,
+  formatIndianMobile,
   formatPaise,
   layoutClasses,
+  normaliseIndianMobile,
   rupeesToPaise,
   zonedDate,
+  type Booking,
   type CounterPaymentMethod,
   type CounterSaleResponse,
   type Layout,
@@ -20,6 +24,7 @@ import { pricesInPaise, selectionAmount } from '../../lib/screen-layout.ts';
 import { useMenu } from '../food/api/products.ts';
 import { useShowSeats } from '../seat-selection/api/get-show-seats.ts';
 import {
+  findByPhone,
   findByReference,
   useCloseShift,
   useCounterShows,
@@ -158,10 +163,11 @@ function ShiftPanel({ shift, isReachable }: { shift: Shift | null; isReachable: 
   );
 }
 
-/** Refund or reprint by reference. */
+/** Refund or reprint by reference, or by the buyer's mobile number. */
 function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: boolean }) {
   const [reference, setReference] = useState('');
   const [found, setFound] = useState<Awaited<ReturnType<typeof findByReference>> | null>(null);
+  const [matches, setMatches] = useState<Booking[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const refund = useRefund();
@@ -170,8 +176,26 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
     event.preventDefault();
     setError(null);
     setFound(null);
+    setMatches(null);
     try {
-      setFound(await findByReference(reference));
+      // A mobile number (any spacing, +91 or not) lists that buyer's bookings; anything else is a reference.
+      if (normaliseIndianMobile(reference)) {
+        const { bookings } = await findByPhone(reference);
+        if (bookings.length === 1) setFound(await findByReference(bookings[0]!.reference));
+        else if (bookings.length) setMatches(bookings);
+        else setError('No bookings for that mobile number');
+      } else {
+        setFound(await findByReference(reference));
+      }
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  };
+  const open = async (chosen: Booking) => {
+    setError(null);
+    try {
+      setFound(await findByReference(chosen.reference));
+      setMatches(null);
     } catch (failure) {
       setError(errorText(failure));
     }
@@ -191,10 +215,11 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
       </h2>
       <form onSubmit={search} className="mt-2 flex items-end gap-2">
         <label className="flex-1 text-sm">
-          Booking reference
+          Booking reference or mobile number
           <input
             id="boxoffice-reference"
             className={`${field} font-mono uppercase`}
+            inputMode="text"
             value={reference}
             onChange={(e) => setReference(e.target.value)}
             autoComplete="off"
@@ -209,6 +234,22 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
           {error}
         </p>
       )}
+      {matches && (
+        <ul aria-label="Bookings for that number" className="mt-3 flex flex-col gap-2 text-sm">
+          {matches.map((match) => (
+            <li key={match._id}>
+              <button
+                type="button"
+                onClick={() => void open(match)}
+                className={buttonClassName('secondary', 'w-full justify-start text-left')}
+              >
+                <span className="font-mono font-semibold">{match.reference}</span> · {match.show.movie.title}{' '}
+                · {formatDate(match.show.showDate)} {match.show.showTime} · {match.status}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {booking && (
         <div className="mt-3 text-sm" data-testid="found-booking">
           <p>
@@ -216,6 +257,11 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
             · {booking.show.showTime} · {booking.bookedSeats.join(', ')} ·{' '}
             {formatPaise(rupeesToPaise(booking.amount))}
           </p>
+          {booking.user.phone && (
+            <p>
+              {booking.user.name} · Mobile {formatIndianMobile(booking.user.phone)}
+            </p>
+          )}
           <p>
             Status: <strong>{booking.status}</strong> (
             {found.sale ? `counter, ${found.sale.method}` : 'online'})

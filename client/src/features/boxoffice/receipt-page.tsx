@@ -1,9 +1,15 @@
-import { formatPaise, rupeesToPaise, type CounterBookingResponse } from '@marquee/shared';
+import {
+  formatDate,
+  formatDateTime,
+  formatPaise,
+  rupeesToPaise,
+  type CounterBookingResponse,
+} from '@marquee/shared';
 import { Printer } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '../../components/ui/button.ts';
-import { useCinemaConfig } from '../../lib/cinema-config.ts';
+import { fallbackTimeZone, useCinemaConfig } from '../../lib/cinema-config.ts';
 import { useInvoice } from '../invoices/api/get-invoice.ts';
 import { useTicket } from '../tickets/api/get-ticket.ts';
 import { findByReference } from './boxoffice-api.ts';
@@ -87,7 +93,7 @@ export function ReceiptPage({
         <hr className="my-2 border-dashed border-black" />
         <p className="text-sm font-bold">{t.movie}</p>
         <p>
-          {t.showDate} · {t.showTime} · {t.screen}
+          {formatDate(t.showDate)} · {t.showTime} · {t.screen}
         </p>
         <p className="text-sm font-bold">Seats {t.seats.join(', ')}</p>
         <div className="my-2 flex justify-center">
@@ -136,7 +142,8 @@ export function ReceiptPage({
         )}
         {counter && (
           <p className="mt-2 text-center">
-            Sold by {counter.seller.name} · {new Date(counter.soldAt).toLocaleString('en-IN')}
+            Sold by {counter.seller.name} ·{' '}
+            {formatDateTime(counter.soldAt, config.data?.timeZone ?? fallbackTimeZone)}
           </p>
         )}
         {booking?.status === 'cancelled' && <p className="mt-2 text-center font-bold">CANCELLED</p>}

@@ -27,25 +27,25 @@ describe('formatCardRating', () => {
 
 describe('formatShowDate', () => {
   it('formats a calendar date as weekday, month and day', () => {
-    expect(formatShowDate('2026-11-22')).toBe('Sun, Nov 22');
-    expect(formatShowDate('2027-01-01')).toBe('Fri, Jan 1');
-    expect(formatShowDate('2028-02-29')).toBe('Tue, Feb 29');
+    expect(formatShowDate('2026-11-22')).toBe('Sun, 22 Nov');
+    expect(formatShowDate('2027-01-01')).toBe('Fri, 1 Jan');
+    expect(formatShowDate('2028-02-29')).toBe('Tue, 29 Feb');
   });
 });
 
 describe('summarizeShowDates', () => {
   it('lists every date when there are two or fewer', () => {
     expect(summarizeShowDates([])).toEqual({ labels: [], moreCount: 0 });
-    expect(summarizeShowDates(['2026-11-22'])).toEqual({ labels: ['Sun, Nov 22'], moreCount: 0 });
+    expect(summarizeShowDates(['2026-11-22'])).toEqual({ labels: ['Sun, 22 Nov'], moreCount: 0 });
     expect(summarizeShowDates(['2026-11-22', '2026-11-23'])).toEqual({
-      labels: ['Sun, Nov 22', 'Mon, Nov 23'],
+      labels: ['Sun, 22 Nov', 'Mon, 23 Nov'],
       moreCount: 0,
     });
   });
 
   it('names the first two dates and counts the rest', () => {
     expect(summarizeShowDates(['2026-11-22', '2026-11-23', '2026-11-24'])).toEqual({
-      labels: ['Sun, Nov 22', 'Mon, Nov 23'],
+      labels: ['Sun, 22 Nov', 'Mon, 23 Nov'],
       moreCount: 1,
     });
     expect(summarizeShowDates(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-30']).moreCount).toBe(2);
@@ -54,7 +54,7 @@ describe('summarizeShowDates', () => {
   it('counts each date once and puts the earliest first', () => {
     expect(
       summarizeShowDates(['2026-11-24', '2026-11-22', '2026-11-24', '2026-11-22', '2026-11-23']),
-    ).toEqual({ labels: ['Sun, Nov 22', 'Mon, Nov 23'], moreCount: 1 });
+    ).toEqual({ labels: ['Sun, 22 Nov', 'Mon, 23 Nov'], moreCount: 1 });
   });
 });
 

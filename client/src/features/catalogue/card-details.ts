@@ -11,7 +11,7 @@ export function formatCardRating(rating: number | null | undefined): string {
   return (rating ?? defaultCardRating).toFixed(1);
 }
 
-/** 'Sun, Nov 22' for '2026-11-22': the app's short date form. */
+/** 'Sun, 22 Nov' for '2026-11-22': the app's short date form. */
 export function formatShowDate(date: string): string {
   return formatDate(date, 'short');
 }

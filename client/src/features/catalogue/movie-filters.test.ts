@@ -1,11 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { datesOf, filterMovies, genresOf, hasFilters, noFilters, splitGenres } from './movie-filters.ts';
+import {
+  datesOf,
+  filterMovies,
+  formatsOf,
+  genresOf,
+  hasFilters,
+  languagesOf,
+  noFilters,
+  splitGenres,
+} from './movie-filters.ts';
 
+const plain = {
+  languages: [] as string[],
+  format: '2D',
+  shows: [] as { language: string | null; format: string }[],
+};
 const movies = [
-  { title: 'Big Buck Bunny', genre: 'Animation, Comedy, Family', showDates: ['2026-11-22', '2026-11-23'] },
-  { title: 'Sintel', genre: 'Animation, Fantasy, Adventure', showDates: ['2026-11-23'] },
-  { title: 'Tears of Steel', genre: 'Sci-Fi, Action', showDates: ['2026-11-24', '2026-11-22'] },
-  { title: 'Amélie', genre: 'Comedy,Romance', showDates: [] },
+  {
+    ...plain,
+    title: 'Big Buck Bunny',
+    genre: 'Animation, Comedy, Family',
+    showDates: ['2026-11-22', '2026-11-23'],
+    format: '3D',
+  },
+  {
+    ...plain,
+    title: 'Sintel',
+    genre: 'Animation, Fantasy, Adventure',
+    showDates: ['2026-11-23'],
+    languages: ['English', 'Hindi'],
+  },
+  {
+    ...plain,
+    title: 'Tears of Steel',
+    genre: 'Sci-Fi, Action',
+    showDates: ['2026-11-24', '2026-11-22'],
+    languages: ['English'],
+    // An IMAX show in Tamil of a 2D film in English: found by either.
+    shows: [{ language: 'Tamil', format: 'IMAX' }],
+  },
+  { ...plain, title: 'Amélie', genre: 'Comedy,Romance', showDates: [] },
 ];
 const titles = (list: { title: string }[]) => list.map((movie) => movie.title);
 
@@ -63,10 +97,10 @@ describe('filterMovies', () => {
   });
 
   it('combines the filters', () => {
-    expect(titles(filterMovies(movies, { search: 'tel', genre: 'Animation', date: '2026-11-23' }))).toEqual([
-      'Sintel',
-    ]);
-    expect(filterMovies(movies, { search: 'sintel', genre: 'Action', date: '' })).toEqual([]);
+    expect(
+      titles(filterMovies(movies, { ...noFilters, search: 'tel', genre: 'Animation', date: '2026-11-23' })),
+    ).toEqual(['Sintel']);
+    expect(filterMovies(movies, { ...noFilters, search: 'sintel', genre: 'Action' })).toEqual([]);
   });
 });
 
@@ -75,5 +109,29 @@ describe('hasFilters', () => {
     expect(hasFilters(noFilters)).toBe(false);
     expect(hasFilters({ ...noFilters, search: '   ' })).toBe(false);
     expect(hasFilters({ ...noFilters, genre: 'Comedy' })).toBe(true);
+  });
+});
+
+describe('the language and format filters', () => {
+  it('list what some movie is shown in, in the known order', () => {
+    expect(languagesOf(movies, ['Hindi', 'English', 'Tamil', 'Telugu'])).toEqual([
+      'Hindi',
+      'English',
+      'Tamil',
+    ]);
+    expect(formatsOf(movies, ['2D', '3D', 'IMAX'])).toEqual(['2D', '3D', 'IMAX']);
+  });
+
+  it('match the film’s own languages and format, or a show’s', () => {
+    expect(titles(filterMovies(movies, { ...noFilters, language: 'Hindi' }))).toEqual(['Sintel']);
+    expect(titles(filterMovies(movies, { ...noFilters, language: 'Tamil' }))).toEqual(['Tears of Steel']);
+    expect(titles(filterMovies(movies, { ...noFilters, language: 'English' }))).toEqual([
+      'Sintel',
+      'Tears of Steel',
+    ]);
+    expect(titles(filterMovies(movies, { ...noFilters, format: '3D' }))).toEqual(['Big Buck Bunny']);
+    expect(titles(filterMovies(movies, { ...noFilters, format: 'IMAX' }))).toEqual(['Tears of Steel']);
+    expect(titles(filterMovies(movies, { ...noFilters, language: 'English', format: '3D' }))).toEqual([]);
+    expect(hasFilters({ ...noFilters, format: 'IMAX' })).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { formatDate, formatDayOf } from '@marquee/shared';
 
-/** A show date in the app's short ('Wed, Nov 25') or long ('Wednesday, November 25, 2026') form. */
+/** A show date in the app's short ('Wed, 25 Nov') or long ('Wednesday, 25 November 2026') form. */
 export function showDateLabel(date: string, form: 'short' | 'long' = 'short'): string {
   return formatDate(date, form);
 }

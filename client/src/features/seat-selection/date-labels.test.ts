@@ -8,8 +8,8 @@ describe('dateLabel', () => {
   });
 
   it('spells out later dates as weekday, month and day', () => {
-    expect(dateLabel('2026-11-26', '2026-11-24')).toBe('Thu, Nov 26');
-    expect(dateLabel('2026-11-25', '2026-11-23')).toBe('Wed, Nov 25');
+    expect(dateLabel('2026-11-26', '2026-11-24')).toBe('Thu, 26 Nov');
+    expect(dateLabel('2026-11-25', '2026-11-23')).toBe('Wed, 25 Nov');
   });
 
   it('counts tomorrow across month and year ends', () => {
@@ -19,13 +19,13 @@ describe('dateLabel', () => {
   });
 
   it('does not call a past date today', () => {
-    expect(dateLabel('2026-11-23', '2026-11-24')).toBe('Mon, Nov 23');
+    expect(dateLabel('2026-11-23', '2026-11-24')).toBe('Mon, 23 Nov');
   });
 });
 
 describe('longDateLabel', () => {
   it('writes the date in full', () => {
-    expect(longDateLabel('2026-11-25')).toBe('Wednesday, November 25, 2026');
+    expect(longDateLabel('2026-11-25')).toBe('Wednesday, 25 November 2026');
   });
 });
 

@@ -1,13 +1,13 @@
 import { addDays, formatDate } from '@marquee/shared';
 
-/** 'Today', 'Tomorrow' or 'Wed, Nov 25' for a show date, relative to today in the cinema's zone. */
+/** 'Today', 'Tomorrow' or 'Wed, 25 Nov' for a show date, relative to today in the cinema's zone. */
 export function dateLabel(date: string, today: string): string {
   if (date === today) return 'Today';
   if (date === addDays(today, 1)) return 'Tomorrow';
   return formatDate(date, 'short');
 }
 
-/** 'Wednesday, November 25, 2026': the app's long form, for places with room to spell it out. */
+/** 'Wednesday, 25 November 2026': the app's long form, for places with room to spell it out. */
 export function longDateLabel(date: string): string {
   return formatDate(date, 'long');
 }

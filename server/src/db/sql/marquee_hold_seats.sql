@@ -187,6 +187,8 @@ BEGIN
 		'screenId', v_show.screen_id,
 		'screenName', v_show.screen_name,
 		'prices', v_show.prices,
+		'language', v_show.language,
+		'format', v_show.format,
 		'lapsed', v_released -> 'checkouts'
 	);
 END;

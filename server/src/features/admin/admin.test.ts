@@ -317,13 +317,20 @@ describe('audit names', () => {
     const named = (entityType: string, entityId: string) =>
       entries.find((e) => e.action === 'test.name' && e.entityType === entityType && e.entityId === entityId)
         ?.entityName;
-    // Written by the platform, not the app's own date helpers.
-    const day = new Intl.DateTimeFormat('en-US', {
+    // Written by the platform, not the app's own date helpers: 'Sun, 29 Nov', day before month.
+    const dayParts = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       weekday: 'short',
       month: 'short',
       day: 'numeric',
     });
+    const day = {
+      format(at: Date) {
+        const parts = dayParts.formatToParts(at);
+        const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+        return `${part('weekday')}, ${part('day')} ${part('month')}`;
+      },
+    };
     const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' });
     expect(named('show', firstShow)).toBe(
       `Dashboard Movie, ${day.format(show!.startsAt)}, ${time.format(show!.startsAt)}, ${show!.screenName}`,

@@ -13,7 +13,7 @@ export interface EntityRef {
 export const entityKey = ({ entityType, entityId }: EntityRef) => `${entityType}:${entityId ?? ''}`;
 
 /**
- * What a person calls each entity of a page of audit entries: a show as 'Kantara, Fri, Nov 27,
+ * What a person calls each entity of a page of audit entries: a show as 'Kantara, Fri, 27 Nov,
  * 7:00 PM, Screen 1' (the cinema's clock), a movie by its title, a user by name and email, a
  * booking by its reference (refunds and payments by their booking's). One query per kind of
  * entity on the page, never one per entry; an entity since deleted has no name.

@@ -1,3 +1,4 @@
+import { accountPhoneSchema } from '@marquee/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
@@ -15,9 +16,14 @@ export interface CreateAuthOptions {
   config: Env;
   secret: string;
   log: FastifyBaseLogger;
+  /**
+   * Runs inside better-auth's deleteUser once the password is confirmed, before it deletes the
+   * user row: the privacy feature's erasure (features/privacy/close-account.ts), which may refuse.
+   */
+  beforeDeleteUser?: (userId: string) => Promise<void>;
 }
 
-export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
+export function createAuth({ db, config, secret, log, beforeDeleteUser }: CreateAuthOptions) {
   const oidc =
     config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? [
@@ -72,6 +78,20 @@ export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
         await enqueueEmail(db, { kind: 'password-reset', to: user.email, name: user.name, url, key: token });
       },
     },
+    user: {
+      // The mobile number (CONTRACT §2): optional at sign-up, editable on the profile, kept as
+      // +91 and 10 digits whatever spacing was typed; anything else is a 400 in the words below.
+      additionalFields: {
+        phone: { type: 'string', required: false, input: true, validator: { input: accountPhoneSchema } },
+      },
+      // Served only as DELETE /api/user (features/privacy), which checks the cinema's rules first.
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          await beforeDeleteUser?.(user.id);
+        },
+      },
+    },
     // Limits are ours (rate-limit.ts): kept in the database so every process shares them.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -94,7 +114,13 @@ export function createAuth({ db, config, secret, log }: CreateAuthOptions) {
     // spelling of the address gets past it.
     // verify-password: no client of ours asks it, and it would check passwords outside the
     // sign-in limit for anyone holding a session.
-    disabledPaths: [...Object.values(admins.endpoints).map((endpoint) => endpoint.path), '/verify-password'],
+    // delete-user: only through DELETE /api/user, which refuses what the cinema cannot let go.
+    disabledPaths: [
+      ...Object.values(admins.endpoints).map((endpoint) => endpoint.path),
+      '/verify-password',
+      '/delete-user',
+      '/delete-user/callback',
+    ],
     plugins: [bearer(), admins, ...oidc],
   });
 }

@@ -7,3 +7,4 @@ export { authRoutes } from './routes.ts';
 export { resolveAuthSecret } from './secret.ts';
 export { SessionCache, watchSessions } from './session-cache.ts';
 export { countAttempt } from './rate-limit.ts';
+export { hasRole } from './guards.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { compareSeats, isSeatId, MAX_SEATS_PER_BOOKING, messages } from '@marquee/shared';
+import { compareSeats, isSeatId, MAX_SEATS_PER_BOOKING, messages, type FilmFormat } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -55,6 +55,8 @@ export interface Hold {
     screenId: string;
     screenName: string;
     prices: Record<string, number>;
+    language: string | null;
+    format: FilmFormat;
   };
 }
 
@@ -104,6 +106,8 @@ type HoldResult =
       screenId: string;
       screenName: string;
       prices: Record<string, number>;
+      language: string | null;
+      format: FilmFormat;
       lapsed: GatewayPayment[];
     }
   | { refused: 400 | 404; message: string; lapsed?: GatewayPayment[] }
@@ -197,6 +201,8 @@ export async function holdSeats({
       screenId: result.screenId,
       screenName: result.screenName,
       prices: result.prices,
+      language: result.language,
+      format: result.format,
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  normaliseIndianMobile,
   cinemaDay,
   formatTimeOfDay,
   isHoldLapsed,
@@ -38,8 +39,10 @@ export interface BookingFilter {
   showDate?: string;
   /** Leave out bookings sold on this channel (a seller's own list leaves out their counter sales). */
   notChannel?: BookingChannel | readonly BookingChannel[];
-  /** Matches the booking id or reference, the buyer's name or email, or the movie title. */
+  /** Matches the booking id or reference, the buyer's name, email or mobile number, or the movie title. */
   q?: string;
+  /** The buyer account's mobile number, as kept (+91 and 10 digits). */
+  phone?: string;
 }
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
@@ -49,6 +52,7 @@ function literalPattern(text: string): string {
 
 function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefined {
   const q = where.q?.trim();
+  const mobile = q ? normaliseIndianMobile(q) : null;
   let dateRange: SQL | undefined;
   if (where.showDate) {
     const { start, end } = cinemaDay(where.showDate, timeZone);
@@ -57,6 +61,7 @@ function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefi
   return and(
     where.ids ? inArray(bookings.id, where.ids) : undefined,
     where.userId ? eq(bookings.userId, where.userId) : undefined,
+    where.phone ? eq(users.phone, where.phone) : undefined,
     where.showId ? eq(bookings.showId, where.showId) : undefined,
     where.movieId ? eq(shows.movieId, where.movieId) : undefined,
     where.status ? eq(bookings.status, where.status) : undefined,
@@ -74,6 +79,7 @@ function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefi
           ilike(users.name, literalPattern(q)),
           ilike(users.email, literalPattern(q)),
           ilike(movies.title, literalPattern(q)),
+          mobile ? eq(users.phone, mobile) : undefined,
         )
       : undefined,
   );
@@ -105,7 +111,7 @@ export async function findBookings({
       booking: bookings,
       show: shows,
       movie: movies,
-      user: { id: users.id, name: users.name, email: users.email },
+      user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
     })
     .from(bookings)
     .innerJoin(shows, eq(shows.id, bookings.showId))
@@ -147,7 +153,7 @@ export async function findBookings({
       booking,
       show: toShow(show, 0, toMovie(movie), timeZone),
       user: withEmail
-        ? { _id: user.id, name: user.name, email: user.email }
+        ? { _id: user.id, name: user.name, email: user.email, phone: user.phone }
         : { _id: user.id, name: user.name },
       paymentLink: payable ? (open?.paymentUrl ?? null) : null,
       refund: refund ?? null,
@@ -375,6 +381,8 @@ export function heldBookingView({
       screenId: hold.show.screenId,
       screenName: hold.show.screenName,
       prices: hold.show.prices,
+      language: hold.show.language,
+      format: hold.show.format,
       // Not part of the answer: the view needs only what the buyer sees.
       layout: { rows: [] },
       screenFreeAt: null,

@@ -1,6 +1,8 @@
 import {
   closeShiftRequest,
   counterBookingResponse,
+  counterBookingsResponse,
+  counterPhoneQuery,
   counterRefundRequest,
   counterRefundResponse,
   counterSaleRequest,
@@ -71,6 +73,13 @@ export const boxOfficeDocs = {
     body: counterRefundRequest,
     ok: counterRefundResponse,
     errors: { 404: 'No such booking', 409: 'No open shift, or already refunded, or not paid' },
+  }),
+  byPhone: routeSchema({
+    tags,
+    summary: 'Find bookings by mobile number: the account that carries it, and counter sales to it',
+    auth: 'staff',
+    querystring: counterPhoneQuery,
+    ok: counterBookingsResponse,
   }),
   byReference: routeSchema({
     tags,

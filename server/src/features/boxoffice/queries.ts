@@ -1,5 +1,5 @@
 import { paiseToRupees, type CounterSale } from '@marquee/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, counterSales, refunds, users } from '../../db/schema.ts';
 
@@ -24,6 +24,33 @@ export async function counterSaleOf(db: Queryable, bookingId: string): Promise<C
     shiftId: sale.shiftId,
     soldAt: sale.createdAt.toISOString(),
   };
+}
+
+/** How many bookings a mobile-number search lists, newest first. */
+export const PHONE_SEARCH_LIMIT = 20;
+
+/**
+ * The bookings a mobile number (as kept, +91…) finds at the counter, newest first: those of the
+ * account that carries it, and counter sales whose customer gave it.
+ */
+export async function bookingIdsByPhone(db: Queryable, phone: string): Promise<string[]> {
+  const [online, counter] = await Promise.all([
+    db
+      .select({ id: bookings.id, createdAt: bookings.createdAt })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(eq(users.phone, phone))
+      .orderBy(desc(bookings.createdAt))
+      .limit(PHONE_SEARCH_LIMIT),
+    db
+      .select({ id: counterSales.bookingId, createdAt: counterSales.createdAt })
+      .from(counterSales)
+      .where(eq(counterSales.customerPhone, phone))
+      .orderBy(desc(counterSales.createdAt))
+      .limit(PHONE_SEARCH_LIMIT),
+  ]);
+  const newestFirst = [...online, ...counter].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return [...new Set(newestFirst.map((row) => row.id))].slice(0, PHONE_SEARCH_LIMIT);
 }
 
 /** A booking's id by its reference, as people type it (any case, spaces and dashes ignored). */

@@ -1,5 +1,6 @@
 import {
   closeShiftRequest,
+  counterPhoneQuery,
   counterRefundRequest,
   counterSaleRequest,
   openShiftRequest,
@@ -13,7 +14,7 @@ import { isAdmin, requireStaff } from '../auth/index.ts';
 import { findBookings, KnownSeats } from '../bookings/index.ts';
 import { carryOutRefunds } from '../payments/index.ts';
 import { boxOfficeDocs as docs } from './docs.ts';
-import { bookingIdByReference, counterSaleOf, refundOwedAtCounter } from './queries.ts';
+import { bookingIdByReference, bookingIdsByPhone, counterSaleOf, refundOwedAtCounter } from './queries.ts';
 import { refundAtCounter } from './refund-at-counter.ts';
 import { sellAtCounter } from './sell-at-counter.ts';
 import { closeShift, currentShift, findShift, openShift, shiftView } from './shifts.ts';
@@ -148,6 +149,22 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
             : `Booking cancelled: refund ${paiseToRupees(outcome.amountPaise)} by ${outcome.method}`,
       booking: await bookingView(outcome.bookingId),
       refund: { method: outcome.method, amount: paiseToRupees(outcome.amountPaise), status },
+    };
+  });
+
+  app.get('/api/boxoffice/bookings', { schema: docs.byPhone }, async (request) => {
+    await requireStaff(request);
+    const { phone } = parseInput(counterPhoneQuery, request.query ?? {});
+    const ids = await bookingIdsByPhone(db, phone);
+    const found = ids.length
+      ? await findBookings({ db, where: { ids }, now: clock(), timeZone, withEmail: true })
+      : [];
+    return {
+      success: true,
+      message: found.length
+        ? `${found.length} booking${found.length === 1 ? '' : 's'} found`
+        : 'No bookings for that number',
+      bookings: found,
     };
   });
 

@@ -42,6 +42,8 @@ export function toMovie(row: MovieRow): Movie {
     // Empty when unrated (CONTRACT §8): cards then show the spec's 8.0, the detail page N/A.
     Ratings: row.rating === null ? '' : row.rating.toFixed(1),
     distributorSharePercent: Number(row.distributorSharePercent),
+    languages: row.languages,
+    format: row.format,
   };
 }
 
@@ -66,6 +68,8 @@ export function toShow<M>(row: ShowRow, takenSeats: number, movie: M, timeZone: 
     status: showStatus(row.status, availableSeats),
     screen: { _id: row.screenId, name: row.screenName },
     prices: pricesInRupees(row.prices),
+    language: row.language,
+    format: row.format,
   };
 }
 

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { formatDate } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -223,7 +224,7 @@ describe('the email outbox', () => {
     for (const who of [one, two]) {
       const mails = inbox.to(emails.get(who)!);
       expect(mails.map((m) => m.subject)).toContain(
-        `Cancelled Feature on ${mails[0]!.text!.match(/Date: (\S+)/)![1]} at ${mails[0]!.text!.match(/Time: (.+)/)![1]} is cancelled`,
+        `Cancelled Feature on ${mails[0]!.text!.match(/Date: (.+)/)![1]} at ${mails[0]!.text!.match(/Time: (.+)/)![1]} is cancelled`,
       );
       // Nothing of the other buyer in it.
       expect(JSON.stringify(mails)).not.toContain(emails.get(who === one ? two : one)!);
@@ -290,7 +291,8 @@ describe('the email outbox', () => {
       const mails = inbox.to(emails.get(who)!).filter((mail) => mail.subject!.includes('has moved'));
       expect(mails).toHaveLength(1);
       const [mail] = mails;
-      expect(mail!.subject).toBe(`Moved Feature has moved to ${newDate} at 9:45 PM`);
+      // Written the Indian way round, as every date people read (shared/src/dates.ts).
+      expect(mail!.subject).toBe(`Moved Feature has moved to ${formatDate(newDate, 'long')} at 9:45 PM`);
       for (const part of [mail!.text!, mail!.html as string]) {
         expect(part).toContain(booking.reference);
         expect(part).toContain('9:45 PM');

@@ -11,6 +11,7 @@ const facts: BookingFacts = {
   reference: 'MQ-7KX2P9',
   name: 'Asha',
   email: 'asha@example.com',
+  phone: null,
   movie: 'Rush',
   showDate: 'Fri, 12 Jun 2026',
   showTime: '7:30 PM',

@@ -1,4 +1,12 @@
-import { bookingCalendar, formatRupees, itemsText, paiseToRupees, type CinemaDetails } from '@marquee/shared';
+import {
+  bookingCalendar,
+  formatDate,
+  formatIndianMobile,
+  formatRupees,
+  itemsText,
+  paiseToRupees,
+  type CinemaDetails,
+} from '@marquee/shared';
 import QRCode from 'qrcode';
 import type { OutgoingEmail } from './mailer.ts';
 import type { ShowWas } from './outbox.ts';
@@ -9,7 +17,10 @@ export interface BookingFacts {
   reference: string;
   name: string;
   email: string;
+  /** The account's mobile number (+91…), or null when it has none. */
+  phone: string | null;
   movie: string;
+  /** The cinema-calendar day, YYYY-MM-DD (written out by `day`). */
   showDate: string;
   showTime: string;
   screen: string;
@@ -36,6 +47,9 @@ export interface Brand {
   /** Where and when to find the cinema (CINEMA_* settings), told to people coming to a show. */
   venue: CinemaDetails;
 }
+
+/** A show's day as emails write it: 'Friday, 27 November 2026' (shared/src/dates.ts). */
+const day = (date: string) => formatDate(date, 'long');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -64,12 +78,13 @@ function bookingRows(facts: BookingFacts, withAmount = true): [string, string][]
   const rows: [string, string][] = [
     ['Reference', facts.reference],
     ['Movie', facts.movie],
-    ['Date', facts.showDate],
+    ['Date', day(facts.showDate)],
     ['Time', facts.showTime],
     ['Screen', facts.screen],
     [facts.seats.length === 1 ? 'Seat' : 'Seats', facts.seats.join(', ')],
   ];
   if (facts.items?.length) rows.push(['Food & drinks', itemsText(facts.items)]);
+  if (facts.phone) rows.push(['Mobile', formatIndianMobile(facts.phone)]);
   if (withAmount) rows.push(['Amount', formatRupees(paiseToRupees(facts.amountPaise))]);
   return rows;
 }
@@ -173,12 +188,12 @@ export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promi
 /** The show moved to another time or screen: the new details, the ticket and an updated calendar file. */
 export function showMovedEmail(brand: Brand, facts: BookingFacts, was: ShowWas): OutgoingEmail {
   const rows = bookingRows(facts, false);
-  const before = `${was.showDate} at ${was.showTime}${was.screen === facts.screen ? '' : `, ${was.screen}`}`;
-  const lead = `the cinema has moved this show. It was on ${before}; it is now on ${facts.showDate} at ${facts.showTime}, ${facts.screen}. Your booking ${facts.reference} and your seats move with it, and your ticket stays valid.`;
+  const before = `${day(was.showDate)} at ${was.showTime}${was.screen === facts.screen ? '' : `, ${was.screen}`}`;
+  const lead = `the cinema has moved this show. It was on ${before}; it is now on ${day(facts.showDate)} at ${facts.showTime}, ${facts.screen}. Your booking ${facts.reference} and your seats move with it, and your ticket stays valid.`;
   const calendar = 'The attached calendar file updates the event in your calendar.';
   return {
     to: facts.email,
-    subject: `${facts.movie} has moved to ${facts.showDate} at ${facts.showTime}`,
+    subject: `${facts.movie} has moved to ${day(facts.showDate)} at ${facts.showTime}`,
     text: `Hello ${facts.name},\n\nPlease note: ${lead} ${calendar}\n\nYour ticket: ${facts.ticketUrl}\n\n${detailsText(rows)}${venueText(brand.venue)}`,
     html: layout(
       brand,
@@ -205,7 +220,7 @@ export async function bookingExchangedEmail(
   const lead = `your booking ${facts.reference} has been changed.${difference ? ` ${difference}` : ''} Here is your new ticket: the one sent before no longer admits.`;
   return {
     to: facts.email,
-    subject: `Booking ${facts.reference} changed: ${facts.movie} on ${facts.showDate} at ${facts.showTime}`,
+    subject: `Booking ${facts.reference} changed: ${facts.movie} on ${day(facts.showDate)} at ${facts.showTime}`,
     text: `Hello ${facts.name},\n\n${lead.charAt(0).toUpperCase()}${lead.slice(1)}\n${facts.ticketUrl}\n\n${detailsText(rows)}${venueText(brand.venue)}\n\nYour new tax invoice: ${brand.publicUrl}/invoices/${facts.bookingId}`,
     html: layout(
       brand,
@@ -270,7 +285,7 @@ export function showCancelledEmail(brand: Brand, facts: BookingFacts): OutgoingE
   const refund = refundLine(facts) || 'You will not be charged.';
   return {
     to: facts.email,
-    subject: `${facts.movie} on ${facts.showDate} at ${facts.showTime} is cancelled`,
+    subject: `${facts.movie} on ${day(facts.showDate)} at ${facts.showTime} is cancelled`,
     text: `Hello ${facts.name},\n\nWe're sorry: the cinema has cancelled this show, and your booking ${facts.reference} with it. ${refund}\n\n${detailsText(rows)}`,
     html: layout(
       brand,
@@ -316,7 +331,7 @@ export function waitlistClosedEmail(
   brand: Brand,
   facts: { name: string; email: string; movie: string; showDate: string; showTime: string },
 ): OutgoingEmail {
-  const what = `${facts.movie} on ${facts.showDate} at ${facts.showTime}`;
+  const what = `${facts.movie} on ${day(facts.showDate)} at ${facts.showTime}`;
   return {
     to: facts.email,
     subject: `The waiting list for ${what} has closed`,

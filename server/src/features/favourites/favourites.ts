@@ -4,13 +4,22 @@ import type { Queryable } from '../../db/client.ts';
 import { favourites, movies } from '../../db/schema.ts';
 import { toMovie } from '../catalogue/index.ts';
 
-export async function listFavourites({ db, userId }: { db: Queryable; userId: string }): Promise<Movie[]> {
+export async function listFavourites({
+  db,
+  userId,
+  withRetired = false,
+}: {
+  db: Queryable;
+  userId: string;
+  /** Retired films too (the buyer's data export: everything the cinema holds). */
+  withRetired?: boolean;
+}): Promise<Movie[]> {
   const rows = await db
     .select({ movie: movies })
     .from(favourites)
     .innerJoin(movies, eq(movies.id, favourites.movieId))
     // A retired film leaves every buyer's list; restored, it is back.
-    .where(and(eq(favourites.userId, userId), eq(movies.active, true)))
+    .where(and(eq(favourites.userId, userId), withRetired ? undefined : eq(movies.active, true)))
     .orderBy(desc(favourites.createdAt));
   return rows.map((row) => toMovie(row.movie));
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_DISTRIBUTOR_SHARE_PERCENT,
+  DEFAULT_FILM_FORMAT,
+  languagesFromText,
   ratingFromText,
   type CreateMovieInput,
   type Movie,
@@ -60,7 +62,10 @@ export async function createMovie(db: Db, input: CreateMovieInput, now: Date): P
             writer: input.Writer,
             actors: input.Actors,
             plot: input.Plot,
-            language: input.Language,
+            // The free text as typed; without it, the languages chosen, so the detail page names them.
+            language: input.Language || (input.languages ?? []).join(', '),
+            languages: input.languages ?? languagesFromText(input.Language),
+            format: input.format ?? DEFAULT_FILM_FORMAT,
             country: input.Country,
             awards: input.Awards,
             poster: input.Poster,

@@ -71,6 +71,11 @@ export async function createShows({
   const clash = overlappingSlots(slots, movie.runtime, cleaningMinutes);
   if (clash) throw conflict(overlappingSlotsMessage(clash, cleaningMinutes));
   const { screen, layout, prices } = await showSeating(db, input);
+  // A show plays in one of the film's languages (any known one while the film names none).
+  if (input.language !== undefined && movie.languages.length && !movie.languages.includes(input.language))
+    throw badRequest(`This film is shown in ${movie.languages.join(', ')}, not ${input.language}`);
+  const language = input.language ?? movie.languages[0] ?? null;
+  const format = input.format ?? movie.format;
   try {
     const rows = await db
       .insert(shows)
@@ -86,6 +91,8 @@ export async function createShows({
           pricePaise: lowestPrice(prices),
           totalSeats: seatIds(layout).length,
           screenFreeAt: screenFreeAt(startsAt, movie.runtime, cleaningMinutes),
+          language,
+          format,
           createdAt: now,
           updatedAt: now,
         })),

@@ -1,4 +1,5 @@
 import {
+  languagesFromText,
   ratingFromText,
   runtimeMinutes,
   type AdminMovie,
@@ -36,6 +37,7 @@ const columns = {
   featured: 'isFeatured',
   active: 'active',
   distributorSharePercent: 'distributorSharePercent',
+  format: 'format',
 } as const satisfies Partial<Record<keyof UpdateMovieInput, keyof MovieRow>>;
 
 export const HAS_SHOWS_MESSAGE = 'This movie has shows, so it cannot be deleted. Retire it instead.';
@@ -80,6 +82,13 @@ export async function updateMovie({
         if (value === undefined || value === before[column]) continue;
         Object.assign(set, { [column]: value });
         changes[field] = { from: before[column], to: value };
+      }
+      // The languages as given, or read from a new Language text when they are not given.
+      const languages =
+        input.languages ?? (input.Language !== undefined ? languagesFromText(input.Language) : undefined);
+      if (languages !== undefined && languages.join('\n') !== before.languages.join('\n')) {
+        set.languages = languages;
+        changes.languages = { from: before.languages, to: languages };
       }
       if (input.Ratings !== undefined) {
         const rating = ratingFromText(input.Ratings);

@@ -17,7 +17,7 @@ export function showStart(date: string, time: string, timeZone: string): Date {
 export async function requireMovie(db: Db, movieId: string) {
   if (!isUuid(movieId)) throw notFound('Movie not found');
   const [movie] = await db
-    .select({ id: movies.id, runtime: movies.runtime })
+    .select({ id: movies.id, runtime: movies.runtime, languages: movies.languages, format: movies.format })
     .from(movies)
     .where(eq(movies.id, movieId));
   if (!movie) throw notFound('Movie not found');

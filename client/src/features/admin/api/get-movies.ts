@@ -10,7 +10,14 @@ export function useMovieOptions() {
       api<MoviesResponse>('/api/movies', { signal, fallbackMessage: 'Failed to fetch movies' }),
     select: (answer) =>
       answer.movies
-        .map((movie) => ({ _id: movie._id, title: movie.title, year: movie.Year, runtime: movie.duration }))
+        .map((movie) => ({
+          _id: movie._id,
+          title: movie.title,
+          year: movie.Year,
+          runtime: movie.duration,
+          languages: movie.languages,
+          format: movie.format,
+        }))
         .sort((a, b) => a.title.localeCompare(b.title)),
   });
 }

@@ -66,6 +66,8 @@ export function AddMovieForm() {
         errors={errors}
         onChange={change}
         onFeaturedChange={(featured) => setValues((current) => ({ ...current, featured }))}
+        onLanguagesChange={(languages) => setValues((current) => ({ ...current, languages }))}
+        onFormatChange={(format) => setValues((current) => ({ ...current, format }))}
       />
       <div className="mt-6 flex justify-end border-t border-zinc-200 pt-5 dark:border-zinc-800">
         <button type="submit" disabled={createMovie.isPending} className={buttonClassName('primary')}>

@@ -1,7 +1,7 @@
 import { CalendarPlus, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { priceOfClass } from '@marquee/shared';
+import { DEFAULT_FILM_FORMAT, filmFormats, filmLanguages, priceOfClass } from '@marquee/shared';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { checkTimeslot } from '../api/check-timeslot.ts';
@@ -56,6 +56,9 @@ export function AddShowForm() {
   // '' is the spec's default screen: Total Seats in rows of 12 at one price (CONTRACT §7).
   const screens = useScreens();
   const [screenId, setScreenId] = useState('');
+  // Blank: the film's own (its first language, its format), which the server also defaults to.
+  const [language, setLanguage] = useState('');
+  const [format, setFormat] = useState('');
   const [classPrices, setClassPrices] = useState<Record<string, string>>({});
   const [classPriceError, setClassPriceError] = useState<{ seatClass: string; message: string } | null>(null);
   const screen = screens.data?.screens.find((candidate) => candidate._id === screenId);
@@ -147,6 +150,8 @@ export function AddShowForm() {
       {
         movie: values.movie,
         ...onScreen,
+        ...(showLanguage ? { language: showLanguage } : {}),
+        format: showFormat,
         dateTimings: toDateTimings(draft),
       },
       {
@@ -164,6 +169,13 @@ export function AddShowForm() {
       },
     );
   }
+
+  const chosenMovie = movies.data?.find((movie) => movie._id === values.movie);
+  const languageChoices: readonly string[] = chosenMovie?.languages.length
+    ? chosenMovie.languages
+    : filmLanguages;
+  const showLanguage = languageChoices.includes(language) ? language : (chosenMovie?.languages[0] ?? '');
+  const showFormat = format || chosenMovie?.format || DEFAULT_FILM_FORMAT;
 
   return (
     <form
@@ -183,6 +195,37 @@ export function AddShowForm() {
               value={values.movie}
               onChange={(event) => change('movie', event.target.value)}
             />
+          )}
+        </Field>
+        <Field label="Language" hint="The language this show plays in.">
+          {(control) => (
+            <select
+              {...control}
+              name="language"
+              value={showLanguage}
+              onChange={(event) => setLanguage(event.target.value)}
+              className={inputClassName}
+            >
+              {!chosenMovie?.languages.length && <option value="">Not stated</option>}
+              {languageChoices.map((name) => (
+                <option key={name}>{name}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Format">
+          {(control) => (
+            <select
+              {...control}
+              name="format"
+              value={showFormat}
+              onChange={(event) => setFormat(event.target.value)}
+              className={inputClassName}
+            >
+              {filmFormats.map((name) => (
+                <option key={name}>{name}</option>
+              ))}
+            </select>
           )}
         </Field>
         <Field

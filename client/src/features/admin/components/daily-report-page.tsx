@@ -1,4 +1,5 @@
 import {
+  formatDate,
   formatRupees,
   isIsoDate,
   zonedDate,
@@ -210,7 +211,9 @@ export function DailyReportPage() {
           <Printer aria-hidden className="size-4" /> Print
         </button>
       </div>
-      <p className="hidden text-base font-semibold print:block">Daily collection report · {date}</p>
+      <p className="hidden text-base font-semibold print:block">
+        Daily collection report · {formatDate(date, 'long')}
+      </p>
       {report.isPending ? (
         <LoadingState label="Loading the report..." />
       ) : report.isError ? (

@@ -1,4 +1,4 @@
-import { formatRupees, type DashboardChartsResponse } from '@marquee/shared';
+import { formatDate, formatRupees, type DashboardChartsResponse } from '@marquee/shared';
 import { useId, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { useDashboardCharts } from '../api/reports.ts';
@@ -54,6 +54,7 @@ function SalesChart({ days }: { days: DashboardChartsResponse['salesByDay'] }) {
   const height = 180;
   const top = niceMax(Math.max(...days.map((d) => d.gross)));
   const slot = width / days.length;
+  // Day before month, as the rest of the app writes dates: '27/11'.
   const label = (date: string) => `${Number(date.slice(8))}/${Number(date.slice(5, 7))}`;
   return (
     <svg
@@ -90,7 +91,7 @@ function SalesChart({ days }: { days: DashboardChartsResponse['salesByDay'] }) {
                   : 'fill-brand-600 dark:fill-brand-500'
               }
             >
-              <title>{`${d.date}: ${d.tickets} tickets, ${formatRupees(d.gross)}`}</title>
+              <title>{`${formatDate(d.date)}: ${d.tickets} tickets, ${formatRupees(d.gross)}`}</title>
             </rect>
             {(i % 7 === 1 || i === days.length - 1) && (
               <text
@@ -184,7 +185,7 @@ export function DashboardCharts() {
                   {salesByDay.map((d) => (
                     <tr key={d.date}>
                       <th scope="row" className={`${cell} text-left font-normal`}>
-                        {d.date}
+                        {formatDate(d.date)}
                       </th>
                       <td className={cell}>{d.tickets}</td>
                       <td className={cell}>{formatRupees(d.gross)}</td>

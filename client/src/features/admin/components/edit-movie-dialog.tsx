@@ -74,6 +74,8 @@ export function EditMovieDialog({ movie, onClose }: { movie: Movie; onClose: () 
             errors={errors}
             onChange={change}
             onFeaturedChange={(featured) => setValues((current) => ({ ...current, featured }))}
+            onLanguagesChange={(languages) => setValues((current) => ({ ...current, languages }))}
+            onFormatChange={(format) => setValues((current) => ({ ...current, format }))}
           />
         </div>
         <div className="flex justify-end gap-2 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800">

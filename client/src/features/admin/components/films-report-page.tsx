@@ -1,4 +1,4 @@
-import { addDays, formatRupees, isIsoDate, zonedDate } from '@marquee/shared';
+import { addDays, formatDate, formatRupees, isIsoDate, zonedDate } from '@marquee/shared';
 import { Download, Printer } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.ts';
@@ -65,7 +65,7 @@ export function FilmsReportPage() {
         </button>
       </div>
       <p className="hidden text-base font-semibold print:block">
-        Films report · {from} to {to}
+        Films report · {formatDate(from, 'long')} to {formatDate(to, 'long')}
       </p>
       {!isOrdered ? (
         <ErrorState message="From must not be after To" />
@@ -80,7 +80,10 @@ export function FilmsReportPage() {
       ) : report.data.films.length === 0 ? (
         <EmptyState title="No shows in this period" detail="Pick other days to see what each film took." />
       ) : (
-        <TableFrame caption={`Films report, ${from} to ${to}`} isBusy={report.isPlaceholderData}>
+        <TableFrame
+          caption={`Films report, ${formatDate(from, 'long')} to ${formatDate(to, 'long')}`}
+          isBusy={report.isPlaceholderData}
+        >
           <thead className="border-b border-zinc-200 dark:border-zinc-800">
             <tr>
               <th scope="col" className={thClassName}>

@@ -1,3 +1,4 @@
+import { cbfcRatingMeanings, cbfcRatings, filmFormats, filmLanguages } from '@marquee/shared';
 import { useId } from 'react';
 import { movieTextFields, type MovieFormValues, type MovieTextField } from '../movie-form.ts';
 import type { FieldErrors } from '../show-form.ts';
@@ -8,11 +9,24 @@ interface MovieFieldsProps {
   errors: FieldErrors<MovieTextField>;
   onChange: (name: MovieTextField, value: string) => void;
   onFeaturedChange: (featured: boolean) => void;
+  onLanguagesChange: (languages: string[]) => void;
+  onFormatChange: (format: string) => void;
 }
 
 /** Every field of spec §3's add form and the featured flag: what Add Movie and Edit movie share. */
-export function MovieFields({ values, errors, onChange, onFeaturedChange }: MovieFieldsProps) {
+export function MovieFields({
+  values,
+  errors,
+  onChange,
+  onFeaturedChange,
+  onLanguagesChange,
+  onFormatChange,
+}: MovieFieldsProps) {
   const featuredId = useId();
+  const formatId = useId();
+  const toggleLanguage = (language: string, on: boolean) =>
+    // Kept in the list's order, whatever order they were ticked in.
+    onLanguagesChange(filmLanguages.filter((l) => (l === language ? on : values.languages.includes(l))));
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       {movieTextFields.map((field) => {
@@ -36,7 +50,26 @@ export function MovieFields({ values, errors, onChange, onFeaturedChange }: Movi
             error={errors[field.name]}
           >
             {(control) =>
-              'multiline' in field ? (
+              field.name === 'Rated' ? (
+                <select
+                  {...control}
+                  name={field.name}
+                  value={values.Rated}
+                  onChange={(event) => onChange('Rated', event.target.value)}
+                  className={inputClassName}
+                >
+                  <option value="">Not certified yet</option>
+                  {cbfcRatings.map((rating) => (
+                    <option key={rating} value={rating}>
+                      {rating} — {cbfcRatingMeanings[rating]}
+                    </option>
+                  ))}
+                  {/* A film added before (or through the API) keeps the text it was given. */}
+                  {values.Rated && !(cbfcRatings as readonly string[]).includes(values.Rated) && (
+                    <option value={values.Rated}>{values.Rated}</option>
+                  )}
+                </select>
+              ) : 'multiline' in field ? (
                 <textarea
                   {...control}
                   name={field.name}
@@ -63,6 +96,43 @@ export function MovieFields({ values, errors, onChange, onFeaturedChange }: Movi
           </Field>
         );
       })}
+      <fieldset className="sm:col-span-2">
+        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Languages</legend>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          What buyers filter by; left empty, read from the Language text.
+        </p>
+        <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+          {filmLanguages.map((language) => (
+            <label key={language} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="languages"
+                value={language}
+                checked={values.languages.includes(language)}
+                onChange={(event) => toggleLanguage(language, event.target.checked)}
+                className="size-4 rounded border-zinc-300 accent-brand-700 dark:border-zinc-600"
+              />
+              {language}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={formatId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          Format
+        </label>
+        <select
+          id={formatId}
+          name="format"
+          value={values.format}
+          onChange={(event) => onFormatChange(event.target.value)}
+          className={inputClassName}
+        >
+          {filmFormats.map((format) => (
+            <option key={format}>{format}</option>
+          ))}
+        </select>
+      </div>
       <div className="flex items-start gap-3 sm:col-span-2">
         <input
           id={featuredId}

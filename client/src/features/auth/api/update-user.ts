@@ -19,3 +19,20 @@ export function useUpdateName() {
     },
   });
 }
+
+/** Sets the mobile number (any spacing, +91 optional) or, blank, removes it. */
+export function useUpdatePhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (phone: string) =>
+      api('/api/auth/update-user', {
+        method: 'POST',
+        body: { phone: phone.trim() || null },
+        fallbackMessage: 'Could not update your mobile number. Please try again.',
+      }),
+    onSuccess: async (_answer, phone) => {
+      toast.success(phone.trim() ? 'Mobile number saved' : 'Mobile number removed');
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

@@ -16,7 +16,13 @@ export function SignUpForm() {
     // `required` lets a name of only spaces through.
     setNameError(name ? null : 'Please enter your name');
     if (!name) return;
-    signUp.mutate({ name, email: String(form.get('email')), password: String(form.get('password')) });
+    const phone = String(form.get('phone') ?? '').trim();
+    signUp.mutate({
+      name,
+      email: String(form.get('email')),
+      password: String(form.get('password')),
+      ...(phone ? { phone } : {}),
+    });
   }
 
   return (
@@ -24,6 +30,16 @@ export function SignUpForm() {
       <FormAlert message={nameError ?? signUp.error?.message} />
       <TextField label="Name" name="name" autoComplete="name" required maxLength={100} />
       <TextField label="Email" name="email" type="email" autoComplete="email" required />
+      <TextField
+        label="Mobile number (optional)"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="+91 98765 43210"
+        maxLength={20}
+        hint="+91 and 10 digits. The box office can find your bookings by it."
+      />
       <TextField
         label="Password"
         name="password"

@@ -2,10 +2,13 @@ import type { MovieWithShows } from '@marquee/shared';
 import { CalendarDays, Clock, Star } from 'lucide-react';
 import { PosterCard } from '../../../components/ui/poster-card.tsx';
 import { formatCardRating, formatFromPrice, formatShowCount, summarizeShowDates } from '../card-details.ts';
+import { formatsOfMovie, languagesOfMovie } from '../movie-filters.ts';
 
 export function MovieCard({ movie, titleLevel = 3 }: { movie: MovieWithShows; titleLevel?: 2 | 3 }) {
   const dates = summarizeShowDates(movie.showDates);
   const price = formatFromPrice(movie.lowestPrice);
+  const languages = languagesOfMovie(movie);
+  const formats = formatsOfMovie(movie);
 
   return (
     <PosterCard
@@ -24,6 +27,24 @@ export function MovieCard({ movie, titleLevel = 3 }: { movie: MovieWithShows; ti
         <Clock aria-hidden className="size-4 shrink-0" />
         <span className="sr-only">Runtime</span>
         {movie.duration}
+      </p>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+        {movie.Rated && (
+          <span className="rounded border border-zinc-400 px-1.5 text-xs font-semibold text-zinc-800 dark:border-zinc-500 dark:text-zinc-100">
+            <span className="sr-only">Rated </span>
+            {movie.Rated}
+          </span>
+        )}
+        {languages.length > 0 && (
+          <span>
+            <span className="sr-only">Languages: </span>
+            {languages.join(', ')}
+          </span>
+        )}
+        <span className="font-medium">
+          <span className="sr-only">Format: </span>
+          {formats.join(' · ')}
+        </span>
       </p>
       <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {formatShowCount(movie.showCount)}

@@ -11,10 +11,19 @@ interface MovieFiltersBarProps {
   filters: MovieFilters;
   genres: readonly string[];
   dates: readonly string[];
+  languages: readonly string[];
+  formats: readonly string[];
   onChange: (change: Partial<MovieFilters>) => void;
 }
 
-export function MovieFiltersBar({ filters, genres, dates, onChange }: MovieFiltersBarProps) {
+export function MovieFiltersBar({
+  filters,
+  genres,
+  dates,
+  languages,
+  formats,
+  onChange,
+}: MovieFiltersBarProps) {
   const id = useId();
 
   return (
@@ -23,9 +32,9 @@ export function MovieFiltersBar({ filters, genres, dates, onChange }: MovieFilte
       aria-label="Filter movies"
       // Results update as the visitor types; Enter must not reload the page.
       onSubmit={(event) => event.preventDefault()}
-      className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
+      className="grid grid-cols-2 gap-4 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]"
     >
-      <div>
+      <div className="col-span-2 lg:col-span-1">
         <label htmlFor={`${id}-search`} className={labelClass}>
           Search movies
         </label>
@@ -77,6 +86,42 @@ export function MovieFiltersBar({ filters, genres, dates, onChange }: MovieFilte
           {dates.map((date) => (
             <option key={date} value={date}>
               {formatShowDate(date)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-language`} className={labelClass}>
+          Language
+        </label>
+        <select
+          id={`${id}-language`}
+          value={filters.language}
+          onChange={(event) => onChange({ language: event.target.value })}
+          className={fieldClass}
+        >
+          <option value="">All languages</option>
+          {languages.map((language) => (
+            <option key={language} value={language}>
+              {language}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-format`} className={labelClass}>
+          Format
+        </label>
+        <select
+          id={`${id}-format`}
+          value={filters.format}
+          onChange={(event) => onChange({ format: event.target.value })}
+          className={fieldClass}
+        >
+          <option value="">All formats</option>
+          {formats.map((format) => (
+            <option key={format} value={format}>
+              {format}
             </option>
           ))}
         </select>

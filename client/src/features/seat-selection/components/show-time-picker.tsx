@@ -53,6 +53,10 @@ export function ShowTimePicker({ shows, selectedId, onSelect, labelledBy }: Show
               {show.showTime}
             </span>
             <span className="text-sm text-zinc-700 dark:text-zinc-300">{formatRupees(show.showPrice)}</span>
+            {/* The language it plays in and its format: a 3D or IMAX show is a different ticket. */}
+            <span className="text-xs text-zinc-700 dark:text-zinc-300">
+              {[show.language, show.format].filter(Boolean).join(' · ')}
+            </span>
             <span
               className={`text-xs font-medium ${
                 notBookable
