@@ -76,7 +76,7 @@ describe("a show's seat map is its screen's", () => {
     const response = await addShows(kantara, day(5), ['10:00', '13:30', '15:00', '20:30']);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(
-      /^The 3:00 PM show on \w{3}, \w{3} \d+ would start before the 1:30 PM show has finished \(the film's runtime plus 15 minutes' cleaning\)$/,
+      /^The 3:00 PM show on \w{3}, \d+ \w{3} would start before the 1:30 PM show has finished \(the film's runtime plus 15 minutes' cleaning\)$/,
     );
     const screen2 = (await call('GET', '/api/admin/screens')).json<{ screens: Screen[] }>().screens[1]!;
     const prices = Object.fromEntries(screen2.classes.map((cls) => [cls, 150]));
