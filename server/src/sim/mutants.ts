@@ -127,6 +127,37 @@ export const mutants: Mutant[] = [
     ],
     proof: { seed: 1, schedules: 2 },
   },
+  {
+    name: 'exchange-keeps-old-seats',
+    what: 'a dearer exchange, once its difference is paid, leaves the old seats claimed as well as the new',
+    source: {
+      file: 'features/bookings/exchange-booking.ts',
+      find: '        not(and(eq(bookingSeats.showId, showId), inArray(bookingSeats.seat, seats))!),',
+      replace: '        sql`false`,',
+    },
+    proof: { seed: 1, schedules: 30 },
+  },
+  {
+    name: 'exchange-refunds-twice',
+    what: 'a cheaper exchange gives back twice the difference',
+    source: {
+      file: 'features/bookings/exchange-booking.ts',
+      find: '{ bookingId: booking.id, captured, amountPaise: ticketsPaise - passing.amountPaise, version },',
+      replace:
+        '{ bookingId: booking.id, captured, amountPaise: 2 * (ticketsPaise - passing.amountPaise), version },',
+    },
+    proof: { seed: 1, schedules: 30 },
+  },
+  {
+    name: 'cancel-refunds-difference-again',
+    what: 'cancelling a booking refunds its payments whole, forgetting the differences cheaper exchanges gave back',
+    source: {
+      file: 'features/payments/record-refund.ts',
+      find: '    answer.push({ payment, refundablePaise: payment.amountPaise - (given?.paise ?? 0) });',
+      replace: '    answer.push({ payment, refundablePaise: payment.amountPaise });',
+    },
+    proof: { seed: 1, schedules: 30 },
+  },
 ];
 
 export function findMutant(name: string): Mutant {
