@@ -90,7 +90,7 @@ export const mutants: Mutant[] = [
       find: "    if (report.type === 'refund.processed') {",
       replace: '    if (true) {',
     },
-    proof: { seed: 9, schedules: 1 },
+    proof: { seed: 14, schedules: 3 },
   },
   {
     name: 'cash-up-skips-refunds',
