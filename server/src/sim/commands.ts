@@ -121,6 +121,26 @@ const ops = [
   },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('offers' as const), proc }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('leave' as const), proc, pick: fc.nat(5) }) },
+  // Exchanges (CONTRACT §13): a paid booking to other seats or the other show; show 1 costs more
+  // than show 0, so a move between them is dearer or cheaper, within one show equal. A dearer one
+  // holds the new seats and is paid at once, later (a 'pay' command) or never (it lapses); `race`
+  // starts a second exchange of the same booking on the other process.
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      op: fc.constant('exchange' as const),
+      proc,
+      pick: fc.nat(20),
+      show: fc.nat(SHOWS - 1),
+      offset: fc.nat(SEATS_PER_SHOW - 1),
+      gateway: fc.constantFrom('sandbox' as const, 'stripe' as const, 'razorpay' as const),
+      pay: fc.constantFrom('now' as const, 'later' as const, 'never' as const),
+      race: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: fc.record({ show: fc.nat(SHOWS - 1), offset: fc.nat(SEATS_PER_SHOW - 1) }) },
+      ),
+    }),
+  },
 ];
 
 /** One command of a schedule: an operation with the numbers that pick its pause points. */

@@ -19,7 +19,7 @@ export const mutants: Mutant[] = [
     name: 'live-claims-index',
     what: 'drop the unique index on live seat claims (booking_seats_live_uq)',
     sql: ['drop index booking_seats_live_uq'],
-    proof: { seed: 1, schedules: 13 },
+    proof: { seed: 1, schedules: 1 },
   },
   {
     name: 'cancel-skips-refund',
@@ -50,7 +50,7 @@ export const mutants: Mutant[] = [
       replace:
         'sql`select marquee_release_lapsed(${new Date(now.getTime() + 300_000).toISOString()}::timestamptz',
     },
-    proof: { seed: 3, schedules: 30 },
+    proof: { seed: 9, schedules: 9 },
   },
   {
     name: 'late-skips-show-cancelled',
@@ -70,7 +70,7 @@ export const mutants: Mutant[] = [
       find: '  if (show.startsAt <= now) return lateReasons.started;',
       replace: '',
     },
-    proof: { seed: 5, schedules: 7 },
+    proof: { seed: 3, schedules: 11 },
   },
   {
     name: 'refund-skips-credit-note',
@@ -80,7 +80,7 @@ export const mutants: Mutant[] = [
       find: '  if (row && owed.paymentId) {',
       replace: '  if (row && owed.paymentId && false) {',
     },
-    proof: { seed: 1, schedules: 2 },
+    proof: { seed: 1, schedules: 1 },
   },
   {
     name: 'refund-failed-taken-as-processed',
@@ -90,7 +90,7 @@ export const mutants: Mutant[] = [
       find: "    if (report.type === 'refund.processed') {",
       replace: '    if (true) {',
     },
-    proof: { seed: 9, schedules: 1 },
+    proof: { seed: 14, schedules: 3 },
   },
   {
     name: 'cash-up-skips-refunds',
@@ -100,7 +100,7 @@ export const mutants: Mutant[] = [
       find: '  return openingFloatPaise + figures.cashSales - figures.cashRefunds;',
       replace: '  return openingFloatPaise + figures.cashSales;',
     },
-    proof: { seed: 2, schedules: 20 },
+    proof: { seed: 3, schedules: 25 },
   },
   {
     name: 'counter-refund-unrecorded',
@@ -110,7 +110,7 @@ export const mutants: Mutant[] = [
       find: "    if (sale.method !== 'comp' && sale.paymentId) {",
       replace: "    if (sale.method !== 'comp' && sale.paymentId && false) {",
     },
-    proof: { seed: 1, schedules: 4 },
+    proof: { seed: 3, schedules: 25 },
   },
   {
     name: 'stock-return-skipped',
@@ -125,7 +125,38 @@ export const mutants: Mutant[] = [
       end;
       $$`,
     ],
+    proof: { seed: 1, schedules: 6 },
+  },
+  {
+    name: 'exchange-keeps-old-seats',
+    what: 'a dearer exchange, once its difference is paid, leaves the old seats claimed as well as the new',
+    source: {
+      file: 'features/bookings/exchange-booking.ts',
+      find: '        not(and(eq(bookingSeats.showId, showId), inArray(bookingSeats.seat, seats))!),',
+      replace: '        sql`false`,',
+    },
     proof: { seed: 1, schedules: 2 },
+  },
+  {
+    name: 'exchange-refunds-twice',
+    what: 'a cheaper exchange gives back twice the difference',
+    source: {
+      file: 'features/bookings/exchange-booking.ts',
+      find: '{ bookingId: booking.id, captured, amountPaise: ticketsPaise - passing.amountPaise, version },',
+      replace:
+        '{ bookingId: booking.id, captured, amountPaise: 2 * (ticketsPaise - passing.amountPaise), version },',
+    },
+    proof: { seed: 1, schedules: 5 },
+  },
+  {
+    name: 'cancel-refunds-difference-again',
+    what: 'cancelling a booking refunds its payments whole, forgetting the differences cheaper exchanges gave back',
+    source: {
+      file: 'features/payments/record-refund.ts',
+      find: '    answer.push({ payment, refundablePaise: payment.amountPaise - (given?.paise ?? 0) });',
+      replace: '    answer.push({ payment, refundablePaise: payment.amountPaise });',
+    },
+    proof: { seed: 1, schedules: 9 },
   },
 ];
 

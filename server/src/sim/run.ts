@@ -3,9 +3,10 @@ import { syncBuiltinESMExports } from 'node:module';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { settings } from '../db/schema.ts';
 import { scheduleArbitrary } from './commands.ts';
 import { findMutant } from './mutants.ts';
-import { emptyCounters, Violation, World, type Counters } from './world.ts';
+import { emptyCounters, SIM_TIERS, Violation, World, type Counters } from './world.ts';
 
 export interface CampaignOptions {
   database: Database;
@@ -49,6 +50,12 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
   let failedTrace: string[] = [];
   const started = performance.now();
   try {
+    // The simulator's own cancellation policy (world.ts, SIM_TIERS): exchanges open for a while.
+    const cancellation = { tiers: SIM_TIERS };
+    await database.db
+      .insert(settings)
+      .values({ key: 'cancellation', value: cancellation })
+      .onConflictDoUpdate({ target: settings.key, set: { value: cancellation } });
     for (const statement of options.mutant ? (findMutant(options.mutant).sql ?? []) : []) {
       await database.db.execute(sql.raw(statement));
     }
@@ -117,6 +124,8 @@ function neverReached(counters: Counters, runs: number): string[] {
   if (!counters.crashAfterClaim) never.push('crash between refund claim and result');
   if (!counters.refundSettled['refund.processed refund-succeeded'])
     never.push('razorpay refund settled by its event');
+  for (const exchange of ['cheaper', 'equal', 'dearer held', 'dearer paid', 'dearer lapsed'])
+    if (!counters.exchanges[exchange]) never.push(`exchange ${exchange}`);
   return never;
 }
 

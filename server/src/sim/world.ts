@@ -14,7 +14,13 @@ import {
   expectedCashPaise,
 } from '../features/boxoffice/index.ts';
 import { makeOffers, joinWaitlist, leaveWaitlist } from '../features/waitlist/index.ts';
-import { cancelBooking, createBooking, KnownSeats, releaseExpiredHolds } from '../features/bookings/index.ts';
+import {
+  cancelBooking,
+  createBooking,
+  exchangeBooking,
+  KnownSeats,
+  releaseExpiredHolds,
+} from '../features/bookings/index.ts';
 import {
   closeCheckouts,
   counterGateway,
@@ -44,7 +50,17 @@ export const PRODUCTS = 2;
 /** Each world's menu: stock of each product (decision 0021, food and drink). */
 const STOCK = [3, 2];
 const FLOATS = [100_000, 50_000];
-const PRICE_PAISE = 25_000;
+/** Each show's ticket price: show 1 costs more, so an exchange between them is dearer or cheaper. */
+const PRICES_PAISE = [25_000, 30_000];
+/**
+ * The simulator's cancellation policy (CONTRACT §13): full refund, and exchanges, until 45 minutes
+ * before the start, half until 15; the shows start 1 h and 2 h after each world's start, so
+ * exchanges are open for a while on both and part refunds still happen.
+ */
+export const SIM_TIERS = [
+  { minutesBefore: 45, refundPercent: 100 },
+  { minutesBefore: 15, refundPercent: 50 },
+];
 /** The runner's own channel: a NOTIFY on it marks "everything before has been delivered". */
 const BARRIER_CHANNEL = 'marquee_sim_barrier';
 
@@ -87,7 +103,19 @@ export type Op =
   | { op: 'shift'; proc: number; cashier: number }
   | { op: 'join'; proc: number; user: number; show: number; quantity: number }
   | { op: 'offers'; proc: number }
-  | { op: 'leave'; proc: number; pick: number };
+  | { op: 'leave'; proc: number; pick: number }
+  | {
+      op: 'exchange';
+      proc: number;
+      pick: number;
+      show: number;
+      offset: number;
+      gateway: 'sandbox' | 'stripe' | 'razorpay';
+      /** A dearer exchange's difference: paid at once, left to a later 'pay', or never (it lapses). */
+      pay: 'now' | 'later' | 'never';
+      /** A second exchange of the same booking, on the other process, racing the first. */
+      race: { show: number; offset: number } | null;
+    };
 /** `crash`: the actor dies when it reaches a gateway's refund call (after claiming the refund). */
 export type Command = Op & { sched: number[]; leave: number; crash?: boolean };
 
@@ -105,6 +133,8 @@ export interface Counters {
   itemsClaimed: number;
   waitlistJoins: number;
   offersMade: number;
+  /** Exchanges (CONTRACT §13) by outcome: `cheaper`, `equal`, `dearer held`, `dearer paid`, `refused`. */
+  exchanges: Record<string, number>;
 }
 
 export function emptyCounters(): Counters {
@@ -120,6 +150,7 @@ export function emptyCounters(): Counters {
     itemsClaimed: 0,
     waitlistJoins: 0,
     offersMade: 0,
+    exchanges: {},
   };
 }
 
@@ -206,10 +237,18 @@ export class World {
   };
   private users: string[] = [];
   private staff = '';
-  private shows: { id: string; startsAt: Date; seats: string[] }[] = [];
+  private shows: { id: string; startsAt: Date; seats: string[]; pricePaise: number }[] = [];
   private bookingIds: string[] = [];
   private counterBookingIds: string[] = [];
   private entryIds: string[] = [];
+  /** Per booking, the show and seats (`show:seat,seat`) each exchange of it asked for. */
+  private readonly asked = new Map<string, Set<string>>();
+  /** Per paid booking, its live claims and ticket version when last checked. */
+  private readonly seen = new Map<string, { version: number; live: string }>();
+  /** Checkouts of dearer exchanges whose buyer never pays: they lapse. */
+  private readonly neverPaid = new Set<string>();
+  /** The holds of dearer exchanges (their bookings, channel 'exchange'). */
+  private readonly exchangeHolds = new Set<string>();
   private cashiers: string[] = [];
   private productIds: string[] = [];
   /** Cash the simulated counters took minus cash they paid back, as the cashiers saw it. */
@@ -285,15 +324,58 @@ export class World {
         movieId: movie.id,
         startsAt,
         totalSeats: SEATS_PER_SHOW,
-        pricePaise: PRICE_PAISE,
+        pricePaise: PRICES_PAISE[i]!,
       });
       this.alias(show.id, 's');
-      this.shows.push({ id: show.id, startsAt, seats: seatIds(show.layout) });
+      this.shows.push({ id: show.id, startsAt, seats: seatIds(show.layout), pricePaise: PRICES_PAISE[i]! });
     }
+    for (let i = 0; i < SHOWS; i++) await this.firstSale(i);
     for (let i = 0; i < PROCESSES; i++) this.processes.push(await this.startProcess(i));
     this.stopBarrier = await this.database.listen(BARRIER_CHANNEL, (token) => {
       if (token === this.barrierToken) this.barrierReached?.();
     });
+  }
+
+  /**
+   * Each world starts with a paid online booking on each show (buyer i, the first seat of show i,
+   * paid through the sandbox-shaped fake and its event received), so exchanges, dearer and
+   * cheaper, have something to change from the first command; they are checked like any other.
+   */
+  private async firstSale(i: number): Promise<void> {
+    const db = this.database.db;
+    const show = this.shows[i]!;
+    const created = await createBooking({
+      db: db as unknown as Db,
+      gateway: this.gateways.sandbox,
+      gateways: this.gateways.all,
+      log: silent,
+      now: this.now,
+      userId: this.users[i % USERS]!,
+      showId: show.id,
+      choice: { seatIds: [show.seats[0]!] },
+      rules: { gapRule: false, releaseMinutes: 60 },
+      known: new KnownSeats(),
+      limits: { windowSeconds: WINDOW_SECONDS, maxUnpaid: 3, maxPerShow: 1 },
+    });
+    const bookingId = this.alias(created.hold.bookingId, 'b');
+    this.bookingIds.push(bookingId);
+    const [payment] = await this.rows<{ ref: string; amount: number }>(
+      sql`select gateway_ref as ref, amount_paise as amount from payments where booking_id = ${bookingId}`,
+    );
+    this.gateways.sandbox.capture(payment!.ref, payment!.amount);
+    const owed = this.ledger.events.at(-1)!;
+    await receiveEvent(
+      {
+        db: db as unknown as Db,
+        gateways: this.gateways.all,
+        clock: () => this.now,
+        seatMaps: new SeatMapCache(db as unknown as Db),
+        log: silent,
+      },
+      owed.parsed!,
+    );
+    owed.delivered = true;
+    this.log(`  first sale ${bookingId} ${show.seats[0]!} paid`);
   }
 
   private stopBarrier: (() => Promise<void>) | null = null;
@@ -381,6 +463,10 @@ export class World {
     await this.check();
   }
 
+  private count(exchange: string) {
+    this.counters.exchanges[exchange] = (this.counters.exchanges[exchange] ?? 0) + 1;
+  }
+
   private lastStarted: ActorHandle | null = null;
   private pending: { handle: ActorHandle; describe: (result: unknown) => string }[] = [];
 
@@ -395,6 +481,8 @@ export class World {
           throw new Violation(`${handle.name} failed unexpectedly: ${String(handle.error)}`);
         }
         this.log(`  ${handle.name} → ${handle.error.status} ${handle.error.message}`);
+        if (handle.name.startsWith('exchange/'))
+          this.count(`refused: ${handle.error.message.split(':')[0]!}`);
       } else {
         this.log(`  ${handle.name} → ${entry.describe(handle.result)}`);
       }
@@ -460,7 +548,7 @@ export class World {
       case 'pay': {
         // Buyers pay checkouts their gateway would still take: not paid yet, not closed there.
         const payments = (await this.payments()).filter((payment) => {
-          if (payment.gateway === 'counter') return false;
+          if (payment.gateway === 'counter' || this.neverPaid.has(payment.ref)) return false;
           const entry = this.ledger.entries.get(payment.ref);
           return !entry || (!entry.closed && !entry.capturedPaise);
         });
@@ -560,7 +648,10 @@ export class World {
             await closeCheckouts({ gateways: this.gateways.all, log: silent }, released.openCheckouts);
             return released;
           },
-          (released) => `released ${released.bookingIds.filter((id) => this.aliases.has(id)).length}`,
+          (released) => {
+            for (const id of released.bookingIds) if (this.exchangeHolds.has(id)) this.count('dearer lapsed');
+            return `released ${released.bookingIds.filter((id) => this.aliases.has(id)).length}`;
+          },
         );
         return true;
       }
@@ -577,7 +668,7 @@ export class World {
       }
       case 'retry': {
         const failed = await this.rows<{ id: string }>(sql`
-          select r.id from refunds r join payments p on p.id = r.payment_id join bookings b on b.id = p.booking_id
+          select r.id from refunds r join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id))
           where b.show_id in ${this.showIds} and r.status = 'failed' order by r.created_at, r.id`);
         const refund = failed[command.pick % Math.max(1, failed.length)];
         if (!refund) return false;
@@ -631,7 +722,7 @@ export class World {
         const cashierId = this.cashiers[command.cashier % CASHIERS]!;
         const p = process!;
         const { method } = command;
-        const tendered = method === 'cash' ? seats.length * PRICE_PAISE + command.extra * 100 : undefined;
+        const tendered = method === 'cash' ? seats.length * show.pricePaise + command.extra * 100 : undefined;
         this.actor(
           'counterSell',
           p.index,
@@ -793,6 +884,104 @@ export class World {
         );
         return true;
       }
+      case 'exchange': {
+        // A buyer changes a paid online booking (the route's lines, bookings/routes.ts).
+        if (!this.bookingIds.length) return false;
+        const paid = new Set(
+          (
+            await this.rows<{ id: string }>(
+              sql`select id from bookings where id in ${this.bookingIds} and status = 'paid'`,
+            )
+          ).map((row) => row.id),
+        );
+        const candidates = this.bookingIds.filter((id) => paid.has(id));
+        const bookingId = candidates[command.pick % Math.max(1, candidates.length)];
+        if (!bookingId) {
+          this.count('nothing paid to change');
+          return false;
+        }
+        const [booking] = await this.rows<{ user_id: string; n: number }>(
+          sql`select user_id, cardinality(seats)::int as n from bookings where id = ${bookingId}`,
+        );
+        const { user_id: userId, n } = booking!;
+        const gateway = this.gateways[command.gateway];
+        const start = (p: SimProcess, target: { show: number; offset: number }) => {
+          const show = this.shows[target.show % SHOWS]!;
+          const seats = Array.from(
+            { length: Math.min(n, show.seats.length) },
+            (_, i) => show.seats[(target.offset + i) % show.seats.length]!,
+          );
+          const asked = this.asked.get(bookingId) ?? new Set<string>();
+          asked.add(claimsKey(seats.map((seat) => `${show.id}:${seat}`)));
+          this.asked.set(bookingId, asked);
+          this.actor(
+            'exchange',
+            p.index,
+            async () => {
+              let outcome;
+              try {
+                outcome = await exchangeBooking({
+                  db: p.db,
+                  gateway,
+                  gateways: this.gateways.all,
+                  log: silent,
+                  now: this.now,
+                  userId,
+                  bookingId,
+                  showId: show.id,
+                  seatIds: seats,
+                  rules: { gapRule: false, releaseMinutes: 60 },
+                  known: p.known,
+                  limits: { windowSeconds: WINDOW_SECONDS, maxUnpaid: 3, maxPerShow: 1 },
+                });
+              } finally {
+                p.seatMaps.invalidate(show.id);
+              }
+              for (const showId of outcome.showIds) p.seatMaps.invalidate(showId);
+              if (outcome.kind === 'done') {
+                const refunds = outcome.refundIds.length
+                  ? await carryOutRefunds(this.refundDeps(p), outcome.refundIds)
+                  : [];
+                return { outcome, refunds, hold: null, captured: false };
+              }
+              // The difference's checkout: the buyer pays it now, later, or never.
+              const [hold] = await this.rows<{
+                id: string;
+                ref: string;
+                gateway: string;
+                amount: number;
+              }>(sql`
+                select h.id, p.gateway_ref as ref, p.gateway, p.amount_paise as amount
+                from bookings h join payments p on p.booking_id = h.id
+                where h.exchange_of = ${bookingId} and h.status = 'pending' order by h.created_at desc limit 1`);
+              if (!hold) return { outcome, refunds: [], hold: null, captured: false };
+              this.alias(hold.id, 'b');
+              this.exchangeHolds.add(hold.id);
+              if (command.pay === 'never') this.neverPaid.add(hold.ref);
+              const captured =
+                command.pay === 'now' &&
+                this.gateways[hold.gateway as 'sandbox' | 'stripe' | 'razorpay'].capture(
+                  hold.ref,
+                  hold.amount,
+                ) !== null;
+              return { outcome, refunds: [], hold: hold.id, captured };
+            },
+            ({ outcome, refunds, hold, captured }) => {
+              this.count(
+                outcome.kind === 'pay' ? 'dearer held' : outcome.differencePaise < 0 ? 'cheaper' : 'equal',
+              );
+              return outcome.kind === 'done'
+                ? `exchanged ${bookingId} to ${seats.join(',')} difference ${outcome.differencePaise}` +
+                    refunds.map((r) => ` refund ${r.status}`).join('')
+                : `exchange ${bookingId} holds ${hold ?? '?'} ${seats.join(',')} difference ${outcome.differencePaise}` +
+                    (captured ? ' paid' : '');
+            },
+          );
+        };
+        start(process!, command);
+        if (command.race) start(this.processes[(command.proc + 1) % PROCESSES]!, command.race);
+        return true;
+      }
       case 'shift': {
         // Closes the cashier's open shift (racing sales on it), or opens a new one with a float.
         const index = command.cashier % CASHIERS;
@@ -867,6 +1056,7 @@ export class World {
         owed.delivered = true;
         if (outcome.kind === 'duplicate') this.counters.duplicateEvent++;
         if (outcome.kind === 'paid' && wasLate) this.counters.lateHonoured++;
+        if (outcome.kind === 'exchanged') this.count('dearer paid');
         if (outcome.kind === 'refund-due') {
           this.counters.lateRefunded[outcome.reason] = (this.counters.lateRefunded[outcome.reason] ?? 0) + 1;
         }
@@ -900,6 +1090,7 @@ export class World {
       ...(await this.counterProblems()),
       ...(await this.stockProblems()),
       ...(await this.waitlistProblems()),
+      ...(await this.exchangeProblems()),
     );
     if (found.length) {
       const message = this.named(found.join('; '));
@@ -918,16 +1109,33 @@ export class World {
       amount: number;
     }>(sql`
       select r.id, r.payment_ref as ref, r.gateway, r.status, r.amount_paise as amount from refunds r
-      join payments p on p.id = r.payment_id join bookings b on b.id = p.booking_id
+      join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id))
       where b.show_id in ${this.showIds} and r.gateway <> 'counter'`);
-    const byRef = new Map(refunds.map((refund) => [refund.ref, refund]));
+    const byRef = new Map<string, typeof refunds>();
+    for (const refund of refunds) byRef.set(refund.ref, [...(byRef.get(refund.ref) ?? []), refund]);
     for (const entry of this.ledger.entries.values()) {
       const made = paidBack(entry);
-      if (made.length > 1) problems.push(`gateway paid back ${made.length} times for ${entry.ref}`);
+      const recorded = byRef.get(entry.ref) ?? [];
+      // One pay-back per refund recorded: a payment is refunded once, unless cheaper exchanges gave
+      // back part of it first (CONTRACT §13: each difference its own refund, then a cancel's).
+      if (made.length > 1 && made.length > recorded.length)
+        problems.push(`gateway paid back ${made.length} times for ${entry.ref}`);
+      const times = new Map<string, number>();
+      for (const refund of made) times.set(refund.refundId, (times.get(refund.refundId) ?? 0) + 1);
+      for (const [refundId, n] of times)
+        if (n > 1) problems.push(`gateway paid back ${n} times for refund ${refundId} of ${entry.ref}`);
       const back = made.reduce((sum, refund) => sum + refund.amountPaise, 0);
       if (back > entry.capturedPaise) problems.push(`gateway paid back more than it took for ${entry.ref}`);
-      if (made.length && !byRef.has(entry.ref))
+      if (made.length && !recorded.length)
         problems.push(`money paid back for ${entry.ref} with no refund recorded`);
+      else if (made.some((refund) => !recorded.some((row) => row.id === refund.refundId)))
+        problems.push(`money paid back for ${entry.ref} under a refund not recorded for it`);
+      // What the refunds recorded for one payment ask back never exceeds what it took.
+      const asked = recorded.reduce((sum, refund) => sum + refund.amount, 0);
+      if (asked > entry.capturedPaise)
+        problems.push(
+          `refunds of ${entry.ref} come to ${asked} paise, more than the ${entry.capturedPaise} it took`,
+        );
     }
     for (const refund of refunds) {
       const entry = this.ledger.entries.get(refund.ref);
@@ -941,39 +1149,77 @@ export class World {
 
   /**
    * Tax invoices (CONTRACT §10), the query shape of invariants.property.test.ts: a booking ever
-   * paid has exactly one invoice for its amount, one never paid has none; each invoice's credit
-   * notes sum to the refunds of its payment; serials of each series and financial year run 1…N.
+   * paid and never exchanged has exactly one invoice for its amount, one never paid has none; the
+   * credit notes of a booking's refunds sum to the refunds of its invoiced payments; serials of
+   * each series and financial year run 1…N.
+   *
+   * An exchange (CONTRACT §13) cancels the invoice that stood by a credit note of all of it (no
+   * refund tied to it) and issues a new one: a booking at ticket version v has v invoices, the
+   * latest for its amount, v − 1 cancelling notes covering exactly the earlier invoices, and what
+   * its documents add up to (invoices − notes) is what it took (captured − refunded, every refund
+   * recorded, exchange differences included). A booking never exchanged has no cancelling note.
    */
   private async invoiceProblems(): Promise<string[]> {
     const docs = await this.rows<{
       id: string;
       ever_paid: boolean;
+      version: number;
       amount_paise: number;
       invoices: number;
       invoiced: number;
+      latest: number;
       credited: number;
       refunded: number;
+      cancels: number;
+      cancelled: number;
+      captured: number;
+      given_back: number;
     }>(sql`
-      select b.id, b.paid_at is not null as ever_paid, b.amount_paise,
+      select b.id, b.paid_at is not null as ever_paid, b.ticket_version as version, b.amount_paise,
         (select count(*) from invoices i where i.booking_id = b.id)::int as invoices,
         (select coalesce(sum(i.total_paise), 0) from invoices i where i.booking_id = b.id)::int as invoiced,
+        coalesce((select i.total_paise from invoices i where i.booking_id = b.id
+          order by i.issued_at desc, i.serial desc limit 1), 0)::int as latest,
         (select coalesce(sum(c.total_paise), 0) from credit_notes c join invoices i on i.id = c.invoice_id
-          where i.booking_id = b.id)::int as credited,
-        (select coalesce(sum(r.amount_paise), 0) from refunds r join invoices i on i.payment_id = r.payment_id
-          where i.booking_id = b.id)::int as refunded
+          where i.booking_id = b.id and c.refund_id is not null)::int as credited,
+        (select coalesce(sum(r.amount_paise), 0) from refunds r
+          where r.payment_id in (select i.payment_id from invoices i where i.booking_id = b.id))::int as refunded,
+        (select count(*) from credit_notes c join invoices i on i.id = c.invoice_id
+          where i.booking_id = b.id and c.refund_id is null)::int as cancels,
+        (select coalesce(sum(c.total_paise), 0) from credit_notes c join invoices i on i.id = c.invoice_id
+          where i.booking_id = b.id and c.refund_id is null)::int as cancelled,
+        (select coalesce(sum(p.amount_paise), 0) from payments p
+          where p.booking_id = b.id and p.status in ('succeeded', 'refunded'))::int as captured,
+        (select coalesce(sum(r.amount_paise), 0) from refunds r
+          where r.booking_id = b.id or r.payment_id in (select p.id from payments p where p.booking_id = b.id))::int as given_back
       from bookings b where b.show_id in ${this.showIds}`);
     const problems: string[] = [];
     for (const doc of docs) {
-      if (doc.invoices !== (doc.ever_paid ? 1 : 0))
+      const expected = doc.ever_paid ? doc.version : 0;
+      if (doc.invoices !== expected)
         problems.push(
-          `booking ${doc.id} ${doc.ever_paid ? 'was paid' : 'was never paid'} and has ${doc.invoices} invoices`,
+          `booking ${doc.id} ${doc.ever_paid ? `was paid (ticket version ${doc.version})` : 'was never paid'} and has ${doc.invoices} invoices`,
         );
-      else if (doc.ever_paid && doc.invoiced !== doc.amount_paise)
-        problems.push(`booking ${doc.id} of ${doc.amount_paise} paise is invoiced for ${doc.invoiced}`);
+      else if (doc.ever_paid && doc.latest !== doc.amount_paise)
+        problems.push(`booking ${doc.id} of ${doc.amount_paise} paise is invoiced for ${doc.latest}`);
       if (doc.credited !== doc.refunded)
         problems.push(
           `booking ${doc.id} has credit notes of ${doc.credited} paise for refunds of ${doc.refunded}`,
         );
+      if (doc.cancels !== (doc.ever_paid ? doc.version - 1 : 0))
+        problems.push(
+          `booking ${doc.id} at ticket version ${doc.version} has ${doc.cancels} invoices cancelled by a credit note`,
+        );
+      else if (doc.ever_paid && doc.version > 1) {
+        if (doc.cancelled !== doc.invoiced - doc.latest)
+          problems.push(
+            `booking ${doc.id}: its cancelling notes come to ${doc.cancelled} paise, its earlier invoices to ${doc.invoiced - doc.latest}`,
+          );
+        else if (doc.invoiced - doc.cancelled - doc.credited !== doc.captured - doc.given_back)
+          problems.push(
+            `booking ${doc.id}: its documents come to ${doc.invoiced - doc.cancelled - doc.credited} paise, it took ${doc.captured - doc.given_back}`,
+          );
+      }
     }
     const series = await this.rows<{
       series: string;
@@ -1117,6 +1363,41 @@ export class World {
     return rows.map((row) => row.v);
   }
 
+  /**
+   * Exchanges (CONTRACT §13): a buyer never holds both sets of seats, nor neither. At every step a
+   * paid booking's live claims are exactly the show and seats its row names; while its ticket
+   * version stands they are the claims it had at the step before, and once the version moves on
+   * they are the show and seats one of its exchanges asked for. A dearer exchange's hold claims
+   * seats of its own (no seat twice, above) and none once it is no longer pending (above), so its
+   * lapse leaves the booking as it was.
+   */
+  private async exchangeProblems(): Promise<string[]> {
+    const rows = await this.rows<{
+      id: string;
+      version: number;
+      claims: string | null;
+      says: string | null;
+    }>(sql`
+      select b.id, b.ticket_version as version,
+        (select string_agg(bs.show_id || ':' || bs.seat, ',') from booking_seats bs
+          where bs.booking_id = b.id and bs.is_live) as claims,
+        (select string_agg(b.show_id || ':' || x.seat, ',') from unnest(b.seats) x(seat)) as says
+      from bookings b where b.show_id in ${this.showIds} and b.status = 'paid'`);
+    const problems: string[] = [];
+    for (const row of rows) {
+      const claims = claimsKey(row.claims?.split(',') ?? []);
+      const says = claimsKey(row.says?.split(',') ?? []);
+      if (claims !== says) problems.push(`paid booking ${row.id} claims [${claims}] but is for [${says}]`);
+      const before = this.seen.get(row.id);
+      if (before && row.version === before.version && claims !== before.live)
+        problems.push(`paid booking ${row.id} went from [${before.live}] to [${claims}] with no exchange`);
+      if (before && row.version !== before.version && !this.asked.get(row.id)?.has(claims))
+        problems.push(`booking ${row.id} was exchanged to [${claims}], which no exchange of it asked for`);
+      this.seen.set(row.id, { version: row.version, live: claims });
+    }
+    return problems;
+  }
+
   private async transitionProblems(): Promise<string[]> {
     // `early`: a booking whose window is still open by the simulated clock and has no refund.
     const rows = await this.rows<{ kind: string; id: string; status: string; early: boolean }>(sql`
@@ -1127,8 +1408,8 @@ export class World {
       union all
       select 'payment', p.id, p.status, false from payments p join bookings b on b.id = p.booking_id where b.show_id in ${this.showIds}
       union all
-      select 'refund', r.id, r.status, false from refunds r join payments p on p.id = r.payment_id
-        join bookings b on b.id = p.booking_id where b.show_id in ${this.showIds}`);
+      select 'refund', r.id, r.status, false from refunds r
+        join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id)) where b.show_id in ${this.showIds}`);
     const problems: string[] = [];
     for (const row of rows) {
       this.alias(row.id, row.kind[0]!);
@@ -1228,7 +1509,8 @@ export class World {
         this.finish(true);
       }
       const open = await this.rows<{ n: number }>(sql`
-        select count(*)::int as n from refunds r join payments p on p.id = r.payment_id join bookings b on b.id = p.booking_id
+        select count(*)::int as n from refunds r
+          join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id))
         where b.show_id in ${this.showIds} and r.status <> 'succeeded'`);
       if (open[0]!.n === 0) break;
     }
@@ -1236,31 +1518,54 @@ export class World {
     const left = await this.rows<{ v: string }>(sql`
       select 'booking still pending: ' || id as v from bookings where show_id in ${this.showIds} and status = 'pending'
       union all
-      select 'refund not settled: ' || r.id || ' ' || r.status from refunds r join payments p on p.id = r.payment_id
-        join bookings b on b.id = p.booking_id where b.show_id in ${this.showIds} and r.status <> 'succeeded'`);
+      select 'refund not settled: ' || r.id || ' ' || r.status from refunds r
+        join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id)) where b.show_id in ${this.showIds} and r.status <> 'succeeded'`);
     problems.push(...left.map((row) => row.v));
     const discrepancies = await findDiscrepancies({ db: this.database.db, now: this.now });
     for (const d of discrepancies) problems.push(`reconciliation: ${JSON.stringify(d)}`);
-    // Paid bookings keep what they cost; a refunded payment keeps what the cancellation policy
-    // (CONTRACT §13) did not give back (a part refund near the start).
-    const paid = await this.rows<{ gateway: string; total: number }>(sql`
-      select gateway, sum(total)::int as total from (
-        select p.gateway, b.amount_paise as total from bookings b
-          join payments p on p.booking_id = b.id and p.status = 'succeeded'
-          where b.show_id in ${this.showIds} and b.status = 'paid'
-        union all
-        select p.gateway, p.amount_paise - (select coalesce(sum(r.amount_paise), 0) from refunds r
-            where r.payment_id = p.id and r.status = 'succeeded') from payments p join bookings b on b.id = p.booking_id
-          where b.show_id in ${this.showIds} and b.status <> 'paid' and p.status = 'refunded'
-      ) kept group by gateway`);
+    // Money balances per booking: captured = kept + refunded. A paid booking keeps what it costs
+    // (after exchanges: its payments less the differences given back, CONTRACT §13); one no longer
+    // paid has every captured payment refunded and keeps what the cancellation policy did not
+    // give back. Per gateway, what its ledger kept is what the bookings' payments kept.
+    const money = await this.rows<{
+      id: string;
+      status: string;
+      amount: number;
+      captured: number;
+      refunded: number;
+      open: number;
+    }>(sql`
+      select b.id, b.status, b.amount_paise as amount,
+        (select coalesce(sum(p.amount_paise), 0) from payments p
+          where p.booking_id = b.id and p.status in ('succeeded', 'refunded'))::int as captured,
+        (select coalesce(sum(r.amount_paise), 0) from refunds r where r.status = 'succeeded'
+          and (r.booking_id = b.id or r.payment_id in (select p.id from payments p where p.booking_id = b.id)))::int as refunded,
+        (select count(*) from payments p where p.booking_id = b.id and p.status = 'succeeded')::int as open
+      from bookings b where b.show_id in ${this.showIds}`);
+    for (const row of money) {
+      if (row.status === 'paid' && row.captured - row.refunded !== row.amount)
+        problems.push(
+          `paid booking ${row.id} of ${row.amount} paise took ${row.captured} and gave back ${row.refunded}`,
+        );
+      if (row.status !== 'paid' && row.open)
+        problems.push(`${row.status} booking ${row.id} has ${row.open} captured payments not refunded`);
+    }
+    const kept = await this.rows<{ gateway: string; total: number }>(sql`
+      select p.gateway, sum(p.amount_paise - (select coalesce(sum(r.amount_paise), 0) from refunds r
+          where r.gateway = p.gateway and r.payment_ref = p.gateway_ref and r.status = 'succeeded'))::int as total
+        from payments p join bookings b on b.id = p.booking_id
+        where b.show_id in ${this.showIds} and p.status in ('succeeded', 'refunded')
+        group by p.gateway`);
     for (const gateway of ['sandbox', 'stripe', 'razorpay']) {
-      let kept = 0;
+      let ledgerKept = 0;
       for (const entry of this.ledger.entries.values()) {
         if (entry.gateway !== gateway) continue;
-        kept += entry.capturedPaise - paidBack(entry).reduce((sum, refund) => sum + refund.amountPaise, 0);
+        ledgerKept +=
+          entry.capturedPaise - paidBack(entry).reduce((sum, refund) => sum + refund.amountPaise, 0);
       }
-      const sold = paid.find((row) => row.gateway === gateway)?.total ?? 0;
-      if (kept !== sold) problems.push(`${gateway} kept ${kept} paise but paid bookings come to ${sold}`);
+      const sold = kept.find((row) => row.gateway === gateway)?.total ?? 0;
+      if (ledgerKept !== sold)
+        problems.push(`${gateway} kept ${ledgerKept} paise but the bookings' payments kept ${sold}`);
     }
     this.counters.lostRefundAnswer += this.ledger.lostAnswers;
     if (problems.length) {
@@ -1280,18 +1585,32 @@ function invariantQuery(showIds: string[], now: Date) {
     union all
     select 'claims of ' || b.status || ' booking ' || b.id || ' disagree' from bookings b
       where b.show_id in ${showIds} and (
-        (b.status in ('pending', 'paid') and (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.is_live) <> cardinality(b.seats))
+        (b.status in ('pending', 'paid') and (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.is_live) <>
+          -- A dearer exchange's hold on the booking's own show holds only the seats it does not have yet.
+          (select count(*) from unnest(b.seats) x(seat) where not exists (select 1 from bookings o
+            where o.id = b.exchange_of and o.show_id = b.show_id and x.seat = any (o.seats))))
         or (b.status in ('cancelled', 'expired') and exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.is_live)))
     union all
     select 'paid booking ' || b.id || ' has ' ||
         case when s.status <> 'active' then 'a cancelled show'
              when b.paid_at >= s.starts_at then 'been paid after its show started'
              when exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id) then 'a refund'
-             else 'not exactly one captured payment' end
-      from bookings b join shows s on s.id = b.show_id
+             when b.ticket_version = 1 and m.captures <> 1 then 'not exactly one captured payment'
+             when b.ticket_version > 1 and m.captures <> m.invoiced then m.captures || ' captured payments for ' || m.invoiced || ' invoiced'
+             else 'taken ' || m.captured || ' paise, given back ' || m.given_back || ' at exchanges, for ' || b.amount_paise end
+      from bookings b join shows s on s.id = b.show_id,
+        lateral (select
+          (select count(*) from payments p where p.booking_id = b.id and p.status = 'succeeded') as captures,
+          (select coalesce(sum(p.amount_paise), 0) from payments p where p.booking_id = b.id and p.status = 'succeeded') as captured,
+          (select count(*) from invoices i where i.booking_id = b.id and i.payment_id is not null) as invoiced,
+          (select coalesce(sum(r.amount_paise), 0) from refunds r where r.booking_id = b.id and r.purpose like 'exchange:%') as given_back) m
       where b.show_id in ${showIds} and b.status = 'paid' and (
         s.status <> 'active' or b.paid_at >= s.starts_at
-        or (select count(*) from payments p where p.booking_id = b.id and p.status = 'succeeded') <> 1
+        -- Never exchanged: exactly one captured payment. Each dearer exchange adds the payment of
+        -- its difference (and an invoice for it); cheaper ones give part back (CONTRACT §13).
+        or (b.ticket_version = 1 and m.captures <> 1)
+        or (b.ticket_version > 1 and m.captures <> m.invoiced)
+        or m.captured - m.given_back <> b.amount_paise
         or exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id))
     union all
     select 'captured payment ' || p.id || ' of ' || b.status || ' booking ' || b.id || ' has no refund'
@@ -1308,6 +1627,11 @@ function invariantQuery(showIds: string[], now: Date) {
         and not exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id)`;
 }
 
+/** A set of `show:seat` claims as one comparable string. */
+function claimsKey(claims: string[]): string {
+  return [...claims].sort().join(',');
+}
+
 export function describe(command: Command): string {
   const { sched, leave, ...op } = command;
   const fields = Object.entries(op)
@@ -1315,7 +1639,7 @@ export function describe(command: Command): string {
     .filter(([, value]) => !(Array.isArray(value) && !value.length && 'seats' in op))
     .map(
       ([key, value]) =>
-        `${key}=${Array.isArray(value) ? value.map((v) => (typeof v === 'object' ? Object.values(v as object).join('x') : v)).join('|') : String(value)}`,
+        `${key}=${Array.isArray(value) ? value.map((v) => (typeof v === 'object' ? Object.values(v as object).join('x') : v)).join('|') : value && typeof value === 'object' ? Object.values(value).join('x') : String(value)}`,
     );
   return `${op.op} ${fields.join(' ')} leave=${leave}${sched.length ? ` sched=${sched.join('|')}` : ''}`;
 }

@@ -151,6 +151,10 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
         .update(bookings)
         .set({ status: 'expired', expiredAt: now, updatedAt: now })
         .where(eq(bookings.id, booking.id));
+    }
+    // A lapsed exchange hold whose seats claimSeatsFor took back before the exchange was refused
+    // gives them up again (found by the simulator); a pending one's end here.
+    if (booking.status === 'pending' || booking.status === 'expired') {
       await tx.update(bookingSeats).set({ isLive: false }).where(eq(bookingSeats.bookingId, booking.id));
     }
     const refundId = await recordRefund(
