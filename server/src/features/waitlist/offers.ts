@@ -51,17 +51,31 @@ export async function makeOffers(deps: OfferDeps, now: Date): Promise<Offer[]> {
   const { db, gateway, log } = deps;
   const { waitlist } = await readSettings(db);
   const made: Offer[] = [];
+  // Shows whose offers failed in this run: left due (their claim rolled back), behind the others.
+  const failed: string[] = [];
   for (let round = 0; round < SHOWS_PER_RUN; round++) {
-    const offers = await db.transaction(async (tx) => {
-      const claimed = await tx.execute(sql`
-        delete from waitlist_due
-        where show_id = (select show_id from waitlist_due order by due_at, show_id limit 1 for update skip locked)
-        returning show_id`);
-      const showId = (claimed as unknown as { rows: { show_id: string }[] }).rows[0]?.show_id;
-      if (!showId) return null;
-      await tx.execute(sql`select pg_advisory_xact_lock(${WAITLIST_LOCK}, hashtext(${showId}))`);
-      return offerSeats(tx as unknown as Db, { showId, now, offerMinutes: waitlist.offerMinutes, gateway });
-    });
+    let showId: string | undefined;
+    let offers: Offer[] | null;
+    try {
+      offers = await db.transaction(async (tx) => {
+        const skip = failed.length ? sql`where show_id not in (${sql.join(failed, sql`, `)})` : sql``;
+        const claimed = await tx.execute(sql`
+          delete from waitlist_due
+          where show_id = (select show_id from waitlist_due ${skip} order by due_at, show_id limit 1 for update skip locked)
+          returning show_id`);
+        showId = (claimed as unknown as { rows: { show_id: string }[] }).rows[0]?.show_id;
+        if (!showId) return null;
+        await tx.execute(sql`select pg_advisory_xact_lock(${WAITLIST_LOCK}, hashtext(${showId}))`);
+        return offerSeats(tx as unknown as Db, { showId, now, offerMinutes: waitlist.offerMinutes, gateway });
+      });
+    } catch (error) {
+      if (!showId) throw error;
+      // One show's failure must not hold back every other show's list: it goes behind them.
+      log.error({ err: error, showId }, 'waiting-list offers of a show failed; it stays due');
+      failed.push(showId);
+      await db.execute(sql`update waitlist_due set due_at = now() where show_id = ${showId}`);
+      continue;
+    }
     if (offers === null) break;
     made.push(...offers);
   }

@@ -1,5 +1,5 @@
 import { gridLayout, type WaitlistEntry } from '@marquee/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { insertBooking, insertMovie, insertShow, insertUser } from '../../db/factories.ts';
@@ -150,6 +150,24 @@ describe('offers', () => {
     expect(ashaEntry.status).toBe('offered');
     const [pair] = await db().select().from(bookings).where(eq(bookings.id, ashaEntry.offer!.bookingId));
     expect(pair!.seats).toEqual(['A1', 'A2']);
+  });
+
+  it('a show whose offers fail stays due and does not hold back another show’s list', async () => {
+    const broken = await soldOutShow(2);
+    const fine = await soldOutShow(2);
+    const asha = await signUp(t.app, { name: 'Asha' });
+    const ravi = await signUp(t.app, { name: 'Ravi' });
+    await join(asha, broken.showId, { quantity: 1 });
+    await join(ravi, fine.showId, { quantity: 1 });
+    await free(broken.bookingIds[0]!);
+    await free(fine.bookingIds[0]!);
+    // The broken show's seat map cannot be read: its offers throw (not a refusal).
+    await db().execute(sql`update shows set layout = '{"rows": 7}'::jsonb where id = ${broken.showId}`);
+    const offers = await makeOffers(deps(), t.clock.now);
+    expect(offers.map((o) => o.userId)).toEqual([ravi.userId]);
+    const due = await db().select().from(waitlistDue).where(eq(waitlistDue.showId, broken.showId));
+    expect(due).toHaveLength(1);
+    expect((await entryFor(asha, broken.showId)).status).toBe('waiting');
   });
 
   it('moves a lapsed offer on to the next party, and shows a paid one as booked', async () => {
