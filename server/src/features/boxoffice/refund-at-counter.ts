@@ -31,8 +31,10 @@ export interface CounterRefundOutcome {
  * shift (held FOR SHARE, as a sale holds it). A counter sale is paid back the way it was paid:
  * cash from the drawer, card or UPI on the terminal; the refund is recorded as done at once
  * (no gateway to wait for) with its credit note, and counted in the refunder's shift. An online
- * booking goes through the online cancel (cancel-booking.ts): its refund is owed through its
- * gateway and carried out by the refund worker. A booking refunded already: 409.
+ * booking goes through the online cancel (cancel-booking.ts): its refund, by the cancellation
+ * policy or staff's amount, is owed through its gateway and carried out by the refund worker. A
+ * counter sale of a show the cinema cancelled is owed its refund until a cashier pays it out here,
+ * in the shift. A booking refunded already: 409.
  *
  * Locks: the shift, then decision 0009's order (show KEY SHARE, booking, payments).
  */
