@@ -113,8 +113,11 @@ describe('the buyer on a phone', () => {
     // The seat gap: F5, F6 and F8 strand F7 (on either seeded screen), said before Book Now and by the server.
     for (const id of ['F5', 'F6', 'F8']) await seat(page, id).click();
     await summary(page).getByText('Seat F7 would be left on its own', { exact: false }).waitFor();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/bookings/create'));
     await summary(page).getByRole('button', { name: 'Book Now' }).click();
-    await page.waitForTimeout(500);
+    await answered;
+    // The server's refusal is shown beside Book Now (and nowhere else).
+    await summary(page).getByRole('alert').filter({ hasText: 'F7' }).waitFor();
     expect(await page.locator('.Toastify__toast').filter({ hasText: 'F7' }).count()).toBe(0);
     // Fixed: nothing says it any more, at once.
     await seat(page, 'F7').click();
