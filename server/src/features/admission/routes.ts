@@ -17,7 +17,12 @@ import { findBookings } from '../bookings/index.ts';
 import { itemsOfBookings, toBookingItem } from '../food/index.ts';
 import { isUuid, cinemaDetails } from '../catalogue/index.ts';
 import { readSettings } from '../settings/index.ts';
-import { findAdmissionBooking, showDateTime, stateProblem } from './admission-booking.ts';
+import {
+  findAdmissionBooking,
+  showDateTime,
+  stateProblem,
+  type AdmissionBooking,
+} from './admission-booking.ts';
 import { checkIn } from './check-in.ts';
 import { readSharedTicket, revokeShare, shareTicket } from './share-ticket.ts';
 import { doorDay } from './door-day.ts';
@@ -38,6 +43,24 @@ export async function admissionRoutes(app: FastifyInstance) {
   const { db, config, clock, tickets } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
 
+  /** What the buyer's ticket and the shared ticket both show: one list, so the two cannot differ. */
+  async function ticketFacts(booking: AdmissionBooking) {
+    const { cinema } = await readSettings(db);
+    return {
+      reference: booking.reference,
+      code: tickets.issue(booking.id, booking.ticketVersion),
+      movie: booking.movieTitle,
+      ...showDateTime(booking.startsAt, timeZone),
+      screen: booking.screenName,
+      seats: booking.seats,
+      cinema: cinema.name,
+      venue: cinemaDetails(config, cinema),
+      startsAt: booking.startsAt.toISOString(),
+      endsAt: booking.endsAt.toISOString(),
+      items: ((await itemsOfBookings(db, [booking.id])).get(booking.id) ?? []).map(toBookingItem),
+    };
+  }
+
   app.get<{ Params: { id: string } }>(
     '/api/bookings/:id/ticket',
     { schema: docs.ticket },
@@ -50,25 +73,14 @@ export async function admissionRoutes(app: FastifyInstance) {
         throw new AppError('FORBIDDEN', messages.notAuthorized);
       const problem = stateProblem(booking);
       if (problem) throw conflict(problem);
-      const { cinema } = await readSettings(db);
       return {
         success: true,
         message: 'Ticket fetched',
         ticket: {
-          reference: booking.reference,
-          code: tickets.issue(booking.id, booking.ticketVersion),
-          movie: booking.movieTitle,
-          ...showDateTime(booking.startsAt, timeZone),
-          screen: booking.screenName,
-          seats: booking.seats,
+          ...(await ticketFacts(booking)),
           bookingId: booking.id,
           name: booking.userName,
-          cinema: cinema.name,
-          venue: cinemaDetails(config, cinema),
-          startsAt: booking.startsAt.toISOString(),
-          endsAt: booking.endsAt.toISOString(),
           checkedInAt: booking.checkedInAt?.toISOString() ?? null,
-          items: ((await itemsOfBookings(db, [booking.id])).get(booking.id) ?? []).map(toBookingItem),
         },
       };
     },
@@ -117,22 +129,11 @@ export async function admissionRoutes(app: FastifyInstance) {
         throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
       reply.header('cache-control', 'no-store');
       const booking = await readSharedTicket({ db, tickets, token: request.params.token, now });
-      const { cinema } = await readSettings(db);
       return {
         success: true,
         message: 'Ticket fetched',
         ticket: {
-          reference: booking.reference,
-          code: tickets.issue(booking.id, booking.ticketVersion),
-          movie: booking.movieTitle,
-          ...showDateTime(booking.startsAt, timeZone),
-          screen: booking.screenName,
-          seats: booking.seats,
-          cinema: cinema.name,
-          venue: cinemaDetails(config, cinema),
-          startsAt: booking.startsAt.toISOString(),
-          endsAt: booking.endsAt.toISOString(),
-          items: ((await itemsOfBookings(db, [booking.id])).get(booking.id) ?? []).map(toBookingItem),
+          ...(await ticketFacts(booking)),
           admitted: booking.admittedCount,
         },
       };
