@@ -50,6 +50,8 @@ function run(command, args, env = {}) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The names of failed tests, repeated at the very end: a long run's log is often read from its tail.
+const failures = [];
 function vitest(projects, label) {
   const report = path.join(os.tmpdir(), `marquee-vitest-${process.pid}-${label}.json`);
   const args = [
@@ -66,6 +68,17 @@ function vitest(projects, label) {
     totals.passed += result.numPassedTests;
     totals.failed += result.numFailedTests;
     totals.skipped += result.numPendingTests + result.numTodoTests;
+    for (const file of result.testResults ?? []) {
+      const where = path.relative(process.cwd(), file.name);
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const test of failedTests) {
+        const why = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${label} ${where} > ${test.fullName}\n    ${why}`);
+      }
+      if (file.status === 'failed' && !failedTests.length) {
+        failures.push(`${label} ${where}\n    ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+    }
     fs.rmSync(report, { force: true });
   } else if (status !== 0) {
     totals.failed += 1;
@@ -118,5 +131,6 @@ if (browser) {
   }
 }
 if (notices.length) loud(notices);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed || totals.failed > 0 ? 1 : 0);
