@@ -72,11 +72,17 @@ function vitest(projects, label) {
       const where = path.relative(process.cwd(), file.name);
       const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
       for (const test of failedTests) {
-        const why = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        const why = String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
         failures.push(`${label} ${where} > ${test.fullName}\n    ${why}`);
       }
       if (file.status === 'failed' && !failedTests.length) {
-        failures.push(`${label} ${where}\n    ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+        failures.push(
+          `${label} ${where}\n    ${String(file.message ?? '')
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
       }
     }
     fs.rmSync(report, { force: true });
