@@ -56,6 +56,12 @@ function serverBoundaries() {
       ...restrict(['server/src/**/*.ts'], featureEntry('(^|/)features/[^/]+/(?!index\\.ts$)')),
       ignores: ['**/*.test.ts', 'server/src/features/**'],
     },
+    // The layers under the features import none of them: the database and the library (last, so this
+    // rule, not the one above, is what applies to their files).
+    restrict(['server/src/db/**/*.ts', 'server/src/lib/**/*.ts'], {
+      group: ['**/features/**'],
+      message: 'db/ and lib/ sit under the features and import none of them (docs/architecture.md).',
+    }),
   ];
 }
 

@@ -21,11 +21,12 @@ import {
   type GatewayName,
   type PaymentGateway,
   startRefundWorker,
-  paymentRoutes,
+  refundRoutes,
   SandboxGateway,
   StripeGateway,
   RazorpayGateway,
 } from './features/payments/index.ts';
+import { paymentRoutes } from './features/checkout/index.ts';
 import { movieRoutes, programmeRoutes } from './features/programme/index.ts';
 import { CATALOGUE_CHANNEL, MovieCache, catalogueRoutes } from './features/catalogue/index.ts';
 import { SEAT_CHANNEL, SeatMapCache, seatRoutes } from './features/seats/index.ts';
@@ -236,6 +237,7 @@ export async function buildApp({
   await app.register(privacyRoutes);
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
+  await app.register(refundRoutes);
   await app.register(adminRoutes);
   await app.register(admissionRoutes);
   await app.register(programmeRoutes);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { seedIfEmpty } from './fixtures/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { ensureAdmin } from './features/auth/index.ts';
 import { secureDataDir } from './lib/data-dir.ts';

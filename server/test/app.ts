@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
+import { seedIfEmpty } from '../src/fixtures/seed.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import { responseMismatches } from '../src/plugins/openapi.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';

@@ -51,6 +51,12 @@ export type Movie = z.infer<typeof movieSchema>;
 export const showStatusSchema = z.enum(['active', 'sold-out', 'cancelled']);
 export type ShowStatus = z.infer<typeof showStatusSchema>;
 
+/** A show's public status: cancelled as stored, sold-out when no seat is left. */
+export function showStatus(stored: string, availableSeats: number): ShowStatus {
+  if (stored === 'cancelled') return 'cancelled';
+  return availableSeats <= 0 ? 'sold-out' : 'active';
+}
+
 /** A show's own fields; `movie` is the movie's id unless a route embeds the movie. */
 const showFields = {
   _id: uuid,

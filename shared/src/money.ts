@@ -3,6 +3,11 @@ export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
+/** Class prices as the API answers them (class → rupees) from the stored class → paise. */
+export function pricesInRupees(prices: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(prices).map(([cls, paise]) => [cls, paiseToRupees(paise)]));
+}
+
 /** Paise from rupees, refusing anything finer than a paisa. */
 export function rupeesToPaise(rupees: number): number {
   const paise = Math.round(rupees * 100);

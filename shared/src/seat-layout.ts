@@ -383,3 +383,13 @@ export function bestAvailable(
   }
   return best?.ids ?? null;
 }
+
+/** Whether a layout has seats held back for wheelchair users and their companions. */
+export function hasHeldBackSeats(layout: Layout): boolean {
+  return layout.rows.some((row) => row.seats.some((seat) => seat !== null && seat.kind !== 'seat'));
+}
+
+/** When unsold wheelchair and companion seats go on general sale. */
+export function accessibleReleaseAt(startsAt: Date, releaseMinutes: number): Date {
+  return new Date(startsAt.getTime() - releaseMinutes * 60_000);
+}

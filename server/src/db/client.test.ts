@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../../test/database.ts';
 import { openDatabase } from './client.ts';
-import { insertMovie } from './factories.ts';
+import { insertMovie } from '../fixtures/factories.ts';
 import { movies } from './schema.ts';
 
 describe.runIf(testDatabaseKind === 'pglite')('embedded database (PGlite)', () => {

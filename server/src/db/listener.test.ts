@@ -4,7 +4,7 @@ import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 import { testDatabaseKind } from '../../test/database.ts';
 import { subscribeSeats } from '../../test/seat-stream.ts';
 import { openDatabase, type ListenerEvent } from './client.ts';
-import { insertMovie, insertShow } from './factories.ts';
+import { insertMovie, insertShow } from '../fixtures/factories.ts';
 
 describe.runIf(testDatabaseKind === 'postgres')('the LISTEN connection', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../test/database.ts';
 import { openDatabase, pgError, type Database } from './client.ts';
-import { insertMovie } from './factories.ts';
+import { insertMovie } from '../fixtures/factories.ts';
 import { movies } from './schema.ts';
 
 describe.runIf(testDatabaseKind === 'pglite')('the embedded database on its own thread', () => {

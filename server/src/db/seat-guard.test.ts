@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { pgErrorCode } from './client.ts';
-import { insertBooking, insertMovie, insertShow, insertUser } from './factories.ts';
+import { insertBooking, insertMovie, insertShow, insertUser } from '../fixtures/factories.ts';
 import { bookingSeats } from './schema.ts';
 
 let t: TestDatabase;

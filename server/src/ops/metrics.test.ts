@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
-import { insertMovie, insertShow } from '../db/factories.ts';
+import { insertMovie, insertShow } from '../fixtures/factories.ts';
 
 let t: TestApp;
 let showId: string;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../test/app.ts';
 import { rawRequest } from '../../test/raw-http.ts';
-import { insertMovie, insertShow } from '../db/factories.ts';
+import { insertMovie, insertShow } from '../fixtures/factories.ts';
 import { shows, users } from '../db/schema.ts';
 import { PATH_REFUSED } from './request-target.ts';
 

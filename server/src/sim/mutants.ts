@@ -56,7 +56,7 @@ export const mutants: Mutant[] = [
     name: 'late-skips-show-cancelled',
     what: 'a late payment is honoured on a cancelled show',
     source: {
-      file: 'features/payments/handle-event.ts',
+      file: 'features/checkout/handle-event.ts',
       find: "  if (show.status !== 'active') return lateReasons.cancelledShow;",
       replace: '',
     },
@@ -66,7 +66,7 @@ export const mutants: Mutant[] = [
     name: 'late-skips-started',
     what: 'a late payment is honoured after its show started',
     source: {
-      file: 'features/payments/handle-event.ts',
+      file: 'features/checkout/handle-event.ts',
       find: '  if (show.startsAt <= now) return lateReasons.started;',
       replace: '',
     },

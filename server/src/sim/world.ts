@@ -3,7 +3,7 @@ import { seatIds } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
-import { insertMovie, insertShow, insertUser } from '../db/factories.ts';
+import { insertMovie, insertShow, insertUser } from '../fixtures/factories.ts';
 import { products } from '../db/schema.ts';
 import {
   cashUpOf,
@@ -27,12 +27,12 @@ import {
   type GatewayName,
   type PaymentGateway,
   readRazorpayWebhook,
-  receiveEvent,
   findDiscrepancies,
   carryOutRefunds,
   retryRefund,
   settleRefund,
 } from '../features/payments/index.ts';
+import { receiveEvent } from '../features/checkout/index.ts';
 import { cancelShow } from '../features/programme/index.ts';
 import { SEAT_CHANNEL, SeatMapCache } from '../features/seats/index.ts';
 import { AppError } from '../lib/app-error.ts';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertBooking, insertMovie, insertShow, insertUser } from '../../db/factories.ts';
+import { insertBooking, insertMovie, insertShow, insertUser } from '../../fixtures/factories.ts';
 import { bookings, shows, users } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record.ts';
 import { dashboardFigures } from './dashboard.ts';

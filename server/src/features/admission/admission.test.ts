@@ -2,7 +2,7 @@ import { fromZonedParts, zonedDate } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertBooking, insertMovie, insertShow } from '../../db/factories.ts';
+import { insertBooking, insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { auditLog, bookings, users } from '../../db/schema.ts';
 import { showDateTime } from './admission-booking.ts';
 

@@ -2,6 +2,7 @@ import {
   MAX_SEATS_PER_BOOKING,
   ok,
   admissionsResponse,
+  bookingResponse,
   checkInResponse,
   doorBookingsResponse,
   doorShowsResponse,
@@ -52,6 +53,18 @@ const crossSite = 'a cookie call from another site';
 
 /** Tickets, the door and user administration as /api/openapi.json describes them. */
 export const admissionDocs = {
+  collect: routeSchema({
+    tags: ['Food and drink'],
+    summary: 'Mark a paid booking’s food and drink handed over, once',
+    description: 'Check-in first is not needed. Again: 409 `Already collected at h:mm AM/PM` (cinema time).',
+    auth: 'staff',
+    params: idParam('id', "The booking's id"),
+    ok: bookingResponse,
+    errors: {
+      404: 'Booking not found',
+      409: 'Already collected at h:mm AM/PM; the booking is not paid; it has no items',
+    },
+  }),
   ticket: routeSchema({
     tags: door,
     summary: "A paid booking's ticket (its owner, or staff)",

@@ -2,7 +2,7 @@ import { addDays, fromZonedParts, zonedDate } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { users } from '../../db/schema.ts';
 
 let t: TestApp;

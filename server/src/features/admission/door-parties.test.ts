@@ -2,7 +2,7 @@ import { addDays, fromZonedParts, zonedDate } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { auditLog, bookings, users } from '../../db/schema.ts';
 
 // The door on the morning of a 10:00 AM show (issue 34): when doors open, and a party let in parts.

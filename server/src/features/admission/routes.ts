@@ -14,7 +14,7 @@ import {
   countAttempt,
 } from '../auth/index.ts';
 import { findBookings } from '../bookings/index.ts';
-import { itemsOfBookings, toBookingItem } from '../food/index.ts';
+import { collectItems, itemsOfBookings, toBookingItem } from '../food/index.ts';
 import { isUuid, cinemaDetails } from '../catalogue/index.ts';
 import { readSettings } from '../settings/index.ts';
 import {
@@ -335,4 +335,17 @@ export async function admissionRoutes(app: FastifyInstance) {
       lastCheckInAt: last?.at.toISOString() ?? null,
     };
   });
+
+  /** The door hands over a booking's food and drink (CONTRACT §12), once. */
+  app.post<{ Params: { id: string } }>(
+    '/api/bookings/:id/collect',
+    { schema: docs.collect },
+    async (request) => {
+      const staff = await requireStaff(request);
+      const now = clock();
+      await collectItems({ db, bookingId: request.params.id, staffId: staff.id, now, timeZone });
+      const [booking] = await findBookings({ db, where: { ids: [request.params.id] }, now, timeZone });
+      return { success: true, message: 'Items collected', booking };
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { users } from '../../db/schema.ts';
 import { SHARE_RATE_LIMIT } from './routes.ts';
 import { SHARE_GONE } from './share-ticket.ts';

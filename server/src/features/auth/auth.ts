@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import { enqueueEmail } from '../email/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 
 export const OIDC_PROVIDER_ID = 'oidc';
 

@@ -2,9 +2,9 @@ import { amountFor } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
-import { SANDBOX_SIGNATURE_HEADER } from '../payments/routes.ts';
+import { SANDBOX_SIGNATURE_HEADER } from '../payments/index.ts';
 
 let t: TestApp;
 let asha: SignedIn;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { enqueueEmail } from '../email/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import {
   type GatewayName,

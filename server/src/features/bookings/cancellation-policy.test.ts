@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { auditLog, creditNotes, invoices, payments, refunds, users } from '../../db/schema.ts';
 
 // CONTRACT §13: the cancellation policy. Each test books and pays three hours before a show of its

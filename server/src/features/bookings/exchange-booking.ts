@@ -14,7 +14,7 @@ import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
-import { enqueueEmail } from '../email/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { cancelInvoice, issueInvoice } from '../invoices/index.ts';
 import {
   closeCheckouts,

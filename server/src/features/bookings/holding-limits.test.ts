@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 
 // Issue 11, Build 3 (CONTRACT §7, last point): one unpaid booking per account per show, answered
 // 409 pointing to the booking that waits for payment; a cap on unpaid bookings across shows. Both

@@ -8,12 +8,6 @@ export { releaseExpiredHolds } from './release-expired.ts';
 export { createBooking } from './create-booking.ts';
 export { startExpirySweeper } from './expiry-sweeper.ts';
 export { validateSeatRequest } from './hold-seats.ts';
-export {
-  KnownSeats,
-  type SeatRulesConfig,
-  accessibleReleaseAt,
-  hasHeldBackSeats,
-  holdChosenSeats,
-} from './layout-rules.ts';
+export { KnownSeats, type SeatRulesConfig, holdChosenSeats } from './layout-rules.ts';
 export { type BookingFilter, countBookings, findBookings } from './queries.ts';
 export { bookingRoutes } from './routes.ts';

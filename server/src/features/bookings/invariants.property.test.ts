@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { releaseExpiredHolds } from './release-expired.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 

@@ -2,7 +2,7 @@ import { layoutSchema, type LayoutInput, type SeatKind } from '@marquee/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { sql } from 'drizzle-orm';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 
 /** CONTRACT §7's seat rules through POST /api/bookings/create, with SEAT_GAP_RULE on. */
 let t: TestApp;

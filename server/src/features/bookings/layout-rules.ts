@@ -1,4 +1,5 @@
 import {
+  accessibleReleaseAt,
   bestAvailable,
   findSeat,
   isBookableFor,
@@ -25,15 +26,6 @@ export interface SeatRulesConfig {
   gapRule: boolean;
   /** ACCESSIBLE_RELEASE_MINUTES. */
   releaseMinutes: number;
-}
-
-export function hasHeldBackSeats(layout: Layout): boolean {
-  return layout.rows.some((row) => row.seats.some((seat) => seat !== null && seat.kind !== 'seat'));
-}
-
-/** When unsold wheelchair and companion seats go on general sale. */
-export function accessibleReleaseAt(startsAt: Date, releaseMinutes: number): Date {
-  return new Date(startsAt.getTime() - releaseMinutes * 60_000);
 }
 
 /** Wheelchair spaces beside a seat (the previous and next positions of its row). */

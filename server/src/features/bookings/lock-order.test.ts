@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { testDatabaseKind } from '../../../test/database.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookings, bookingSeats, payments, refunds, shows, users } from '../../db/schema.ts';
 import { findDiscrepancies } from '../payments/reconcile.ts';
 import { releaseExpiredHolds } from './release-expired.ts';

@@ -1,7 +1,7 @@
 import type { Booking } from '@marquee/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 
 // CONTRACT §8: a user's list holds live bookings unless ?status=all asks for every one.
 let t: TestApp;

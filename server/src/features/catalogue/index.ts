@@ -2,4 +2,4 @@
 export { CATALOGUE_CHANNEL, MovieCache, notifyCatalogueChange } from './movie-cache.ts';
 export { isUuid } from './queries.ts';
 export { catalogueRoutes, cinemaDetails } from './routes.ts';
-export { pricesInRupees, showStatus, toMovie, toShow } from './serialize.ts';
+export { toMovie, toShow } from './serialize.ts';

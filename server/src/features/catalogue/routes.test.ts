@@ -1,7 +1,7 @@
 import type { Movie, MovieWithShows, Show } from '@marquee/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

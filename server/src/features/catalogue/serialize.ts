@@ -1,10 +1,11 @@
 import {
   formatTimeOfDay,
   paiseToRupees,
+  pricesInRupees,
+  showStatus,
   toZonedParts,
   type Movie,
   type Show,
-  type ShowStatus,
 } from '@marquee/shared';
 import type { movies, shows } from '../../db/schema.ts';
 
@@ -47,12 +48,6 @@ export function toMovie(row: MovieRow): Movie {
   };
 }
 
-/** A show's public status: cancelled as stored, sold-out when no seat is left. */
-export function showStatus(stored: string, availableSeats: number): ShowStatus {
-  if (stored === 'cancelled') return 'cancelled';
-  return availableSeats <= 0 ? 'sold-out' : 'active';
-}
-
 export function toShow<M>(row: ShowRow, takenSeats: number, movie: M, timeZone: string): Show<M> {
   const { date, minutes } = toZonedParts(row.startsAt, timeZone);
   const availableSeats = Math.max(0, row.totalSeats - takenSeats);
@@ -71,9 +66,4 @@ export function toShow<M>(row: ShowRow, takenSeats: number, movie: M, timeZone: 
     language: row.language,
     format: row.format,
   };
-}
-
-/** Class prices as the API answers them: class → rupees. */
-export function pricesInRupees(prices: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(prices).map(([cls, paise]) => [cls, paiseToRupees(paise)]));
 }

@@ -5,7 +5,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { auditLog, emailOutbox, users } from '../../db/schema.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
 import { deliverDueEmails, MAX_ATTEMPTS } from './worker.ts';

@@ -9,7 +9,7 @@ import {
 } from '@marquee/shared';
 import QRCode from 'qrcode';
 import type { OutgoingEmail } from './mailer.ts';
-import type { ShowWas } from './outbox.ts';
+import type { ShowWas } from '../outbox/index.ts';
 
 /** What a booking email says, read when it is sent. */
 export interface BookingFacts {

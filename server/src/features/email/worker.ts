@@ -19,7 +19,7 @@ import { cinemaDetails } from '../catalogue/index.ts';
 import { itemsOfBookings } from '../food/index.ts';
 import { readSettings } from '../settings/index.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
-import type { ShowWas } from './outbox.ts';
+import type { ShowWas } from '../outbox/index.ts';
 import {
   bookingCancelledEmail,
   bookingExchangedEmail,

@@ -1,5 +1,4 @@
 import {
-  bookingResponse,
   productInput,
   productOrderInput,
   productResponse,
@@ -55,17 +54,5 @@ export const foodDocs = {
     body: productOrderInput,
     ok: productsResponse,
     errors: { 400: 'Not every product’s id once' },
-  }),
-  collect: routeSchema({
-    tags,
-    summary: 'Mark a paid booking’s food and drink handed over, once',
-    description: 'Check-in first is not needed. Again: 409 `Already collected at h:mm AM/PM` (cinema time).',
-    auth: 'staff',
-    params: idParam('id', "The booking's id"),
-    ok: bookingResponse,
-    errors: {
-      404: 'Booking not found',
-      409: 'Already collected at h:mm AM/PM; the booking is not paid; it has no items',
-    },
   }),
 };

@@ -11,4 +11,5 @@ export {
   type BookingItemRow,
   type ItemRequest,
 } from './items.ts';
+export { collectItems } from './collect.ts';
 export { foodRoutes } from './routes.ts';

@@ -2,16 +2,13 @@ import { productInput, productOrderInput, productUpdateInput, type ProductsRespo
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/parse.ts';
 import { recordAudit } from '../audit/index.ts';
-import { requireAdmin, requireStaff } from '../auth/index.ts';
-import { findBookings } from '../bookings/index.ts';
-import { collectItems } from './collect.ts';
+import { requireAdmin } from '../auth/index.ts';
 import { foodDocs as docs } from './docs.ts';
 import { createProduct, listProducts, reorderProducts, toProduct, updateProduct } from './products.ts';
 
-/** Food and drink (CONTRACT §12): the menu, its admin, and handing items over at the door. */
+/** Food and drink (CONTRACT §12): the menu and its admin. Handing items over is the door's (admission). */
 export async function foodRoutes(app: FastifyInstance) {
-  const { db, clock, config } = app.deps;
-  const timeZone = config.CINEMA_TIMEZONE;
+  const { db, clock } = app.deps;
 
   app.get('/api/products', { schema: docs.menu }, async (): Promise<ProductsResponse> => {
     return {
@@ -80,16 +77,4 @@ export async function foodRoutes(app: FastifyInstance) {
     });
     return { success: true, message: 'Product saved', product: toProduct(row) };
   });
-
-  app.post<{ Params: { id: string } }>(
-    '/api/bookings/:id/collect',
-    { schema: docs.collect },
-    async (request) => {
-      const staff = await requireStaff(request);
-      const now = clock();
-      await collectItems({ db, bookingId: request.params.id, staffId: staff.id, now, timeZone });
-      const [booking] = await findBookings({ db, where: { ids: [request.params.id] }, now, timeZone });
-      return { success: true, message: 'Items collected', booking };
-    },
-  );
 }

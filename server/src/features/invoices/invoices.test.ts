@@ -2,7 +2,7 @@ import { addDays, financialYear, zonedDate, type Booking, type GstReportResponse
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookings, creditNotes, invoices, payments, users } from '../../db/schema.ts';
 import { recordRefund } from '../payments/record-refund.ts';
 import { cancelShow } from '../programme/cancel-show.ts';

@@ -1,4 +1,8 @@
-/** The payments feature's public entry: what the app and other features use of it. */
+/**
+ * The payments feature's public entry: the gateways, checkouts and the refund ledger, what the app and
+ * other features use of them. A gateway's event turning a hold into a paid booking is the checkout
+ * feature's (it needs bookings, which need payments).
+ */
 export { closeCheckouts } from './checkouts.ts';
 export {
   CheckoutRefusedError,
@@ -12,9 +16,9 @@ export {
   type RefundRequest,
   counterGateway,
 } from './gateway.ts';
+export { RazorpayApiError, type RazorpayPayment } from './razorpay-client.ts';
 export { readRazorpayWebhook } from './razorpay-events.ts';
 export { RazorpayGateway } from './razorpay-gateway.ts';
-export { receiveEvent } from './receive-event.ts';
 export { findDiscrepancies } from './reconcile.ts';
 export {
   markRefundSucceeded,
@@ -23,8 +27,8 @@ export {
   recordRefund,
   refundablePayments,
 } from './record-refund.ts';
-export { carryOutRefunds, retryRefund, startRefundWorker } from './refund-worker.ts';
-export { paymentRoutes } from './routes.ts';
-export { SandboxGateway } from './sandbox-gateway.ts';
+export { carryOutRefunds, type RefundDeps, retryRefund, startRefundWorker } from './refund-worker.ts';
+export { refundRoutes } from './refund-routes.ts';
+export { SANDBOX_SIGNATURE_HEADER, SandboxGateway } from './sandbox-gateway.ts';
 export { settleRefund } from './settle-refund.ts';
 export { StripeGateway } from './stripe-gateway.ts';

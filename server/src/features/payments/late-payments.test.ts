@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookings, bookingSeats, payments, refunds, users } from '../../db/schema.ts';
 import { cancelShow } from '../programme/cancel-show.ts';
 import { updateShow } from '../programme/update-show.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../../../test/razorpay-stand-in.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookings, payments, refunds } from '../../db/schema.ts';
 import { findDiscrepancies } from './reconcile.ts';
 import { carryOutRefunds, retryRefund } from './refund-worker.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookings, refunds, users } from '../../db/schema.ts';
 import { cancelBooking } from '../bookings/cancel-booking.ts';
 import { releaseExpiredHolds } from '../bookings/release-expired.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertBooking, insertMovie, insertShow } from '../../db/factories.ts';
+import { insertBooking, insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookings, bookingSeats, payments, refunds, shows, users } from '../../db/schema.ts';
 import { findDiscrepancies } from './reconcile.ts';
 

@@ -7,7 +7,7 @@ import {
   type StandInSession,
   type StripeStandIn,
 } from '../../../test/stripe-stand-in.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { auditLog, refunds, users } from '../../db/schema.ts';
 import { cancelBooking } from '../bookings/cancel-booking.ts';
 import { findDiscrepancies } from './reconcile.ts';

@@ -5,6 +5,9 @@ import type { GatewayEvent, PaymentGateway, RefundRequest } from './gateway.ts';
  * The built-in test gateway: the payment page is the app's own (/pay/{paymentId}), and paying
  * there produces an event signed like a real gateway's webhook, handled by the same code.
  */
+/** The header the sandbox's webhook carries its signature in. */
+export const SANDBOX_SIGNATURE_HEADER = 'x-marquee-sandbox-signature';
+
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
   private readonly key: Buffer;

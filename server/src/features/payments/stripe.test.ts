@@ -7,7 +7,7 @@ import {
   type StandInSession,
   type StripeStandIn,
 } from '../../../test/stripe-stand-in.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookings, payments, users } from '../../db/schema.ts';
 
 const WEBHOOK_SECRET = 'whsec_marquee_test_secret';

@@ -2,7 +2,7 @@ import type { Booking, DataExport } from '@marquee/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertMovie, insertShow } from '../../db/factories.ts';
+import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookings, bookingSeats, invoices, sessions, users } from '../../db/schema.ts';
 import { DELETED_ACCOUNT } from './close-account.ts';
 

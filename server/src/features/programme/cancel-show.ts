@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, payments, shows } from '../../db/schema.ts';
 import { recordAudit } from '../audit/index.ts';
 import { toShow } from '../catalogue/index.ts';
-import { enqueueEmail } from '../email/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import {
   type GatewayName,
   type GatewayPayment,

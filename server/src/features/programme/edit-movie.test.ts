@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { testDatabaseKind } from '../../../test/database.ts';
-import { insertBooking } from '../../db/factories.ts';
+import { insertBooking } from '../../fixtures/factories.ts';
 import { auditLog, bookings, users } from '../../db/schema.ts';
 
 let t: TestApp;

@@ -3,6 +3,7 @@ import {
   gridLayout,
   layoutClasses,
   lowestPrice,
+  pricesInRupees,
   seatIndex,
   showMessages,
   type Show,
@@ -14,8 +15,8 @@ import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { showDateTime } from '../admission/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { pricesInRupees, toShow } from '../catalogue/index.ts';
-import { enqueueEmail } from '../email/index.ts';
+import { toShow } from '../catalogue/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { classPrices, DEFAULT_SCREEN_ID, screenOverlapError } from '../screens/index.ts';
 import { blocksSeat } from '../seats/index.ts';
 import { paidBookingIds } from './paid-bookings.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { runEvery } from '../../lib/periodic.ts';
-import { enqueueEmail } from '../email/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { dailyReportCsv } from './csv.ts';
 import { dailyReport } from './daily-report.ts';

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertBooking, insertMovie, insertShow } from '../../db/factories.ts';
+import { insertBooking, insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookings, invoices, shows, users } from '../../db/schema.ts';
 import { issueInvoice } from '../invoices/index.ts';
 

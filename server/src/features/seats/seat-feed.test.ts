@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
-import { insertBooking, insertMovie, insertShow, insertUser } from '../../db/factories.ts';
+import { insertBooking, insertMovie, insertShow, insertUser } from '../../fixtures/factories.ts';
 import { SeatFeeds } from './seat-feed.ts';
 import { SeatMapCache } from './seat-map-cache.ts';
 

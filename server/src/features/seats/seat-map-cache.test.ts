@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { insertBooking, insertMovie, insertShow, insertUser } from '../../db/factories.ts';
+import { insertBooking, insertMovie, insertShow, insertUser } from '../../fixtures/factories.ts';
 import { bookingSeats } from '../../db/schema.ts';
 import { SEAT_CHANNEL, SeatMapCache } from './seat-map-cache.ts';
 

@@ -1,10 +1,15 @@
-import { claimBlocksSeat, type SeatClaim } from '@marquee/shared';
+import {
+  accessibleReleaseAt,
+  claimBlocksSeat,
+  hasHeldBackSeats,
+  pricesInRupees,
+  showStatus,
+  type SeatClaim,
+} from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { pricesInRupees, showStatus } from '../catalogue/index.ts';
-import { accessibleReleaseAt, hasHeldBackSeats } from '../bookings/index.ts';
 
 /** NOTIFY channel on which every seat or show change names the show it touched. */
 export const SEAT_CHANNEL = 'marquee_seats';

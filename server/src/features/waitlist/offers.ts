@@ -7,7 +7,7 @@ import { bookings, shows, waitlistEntries } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { holdSeats, openCheckout, pickBestAvailable, type Hold } from '../bookings/index.ts';
-import { enqueueEmail } from '../email/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import type { PaymentGateway } from '../payments/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { waitingEntries } from './entries.ts';

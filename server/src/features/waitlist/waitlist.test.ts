@@ -2,7 +2,7 @@ import { gridLayout, type WaitlistEntry } from '@marquee/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
-import { insertBooking, insertMovie, insertShow, insertUser } from '../../db/factories.ts';
+import { insertBooking, insertMovie, insertShow, insertUser } from '../../fixtures/factories.ts';
 import { bookings, emailOutbox, shows, waitlistDue } from '../../db/schema.ts';
 import { releaseExpiredHolds } from '../bookings/index.ts';
 import { closeEndedWaitlists, makeOffers } from './index.ts';

@@ -6,12 +6,15 @@ import { bookings, payments } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { requireUser } from '../auth/index.ts';
 import { answerPayment } from './answer-payment.ts';
-import { paymentDocs as docs } from './docs.ts';
-import { RazorpayApiError, type RazorpayPayment } from './razorpay-client.ts';
-import { readRazorpayWebhook } from './razorpay-events.ts';
-import type { RazorpayGateway } from './razorpay-gateway.ts';
+import { checkoutDocs as docs } from './docs.ts';
+import {
+  RazorpayApiError,
+  readRazorpayWebhook,
+  settleRefund,
+  type RazorpayGateway,
+  type RazorpayPayment,
+} from '../payments/index.ts';
 import { receiveEvent } from './receive-event.ts';
-import { settleRefund } from './settle-refund.ts';
 
 export const NOT_VERIFIED = 'Payment could not be verified';
 const NOT_CONFIRMED = 'Razorpay has not confirmed your payment yet. Please check My Bookings in a moment.';

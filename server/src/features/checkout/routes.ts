@@ -7,13 +7,11 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isAdmin, requireUser } from '../auth/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { findBookings } from '../bookings/index.ts';
+import { SANDBOX_SIGNATURE_HEADER } from '../payments/index.ts';
 import { answerPayment } from './answer-payment.ts';
 import { razorpayRoutes } from './razorpay-routes.ts';
 import { receiveEvent } from './receive-event.ts';
-import { refundRoutes } from './refund-routes.ts';
-import { paymentDocs as docs } from './docs.ts';
-
-export const SANDBOX_SIGNATURE_HEADER = 'x-marquee-sandbox-signature';
+import { checkoutDocs as docs } from './docs.ts';
 
 export async function paymentRoutes(app: FastifyInstance) {
   const { db, config, clock, sandbox, stripe, razorpay, gateways, seatMaps } = app.deps;
@@ -127,7 +125,6 @@ export async function paymentRoutes(app: FastifyInstance) {
     });
   });
 
-  await app.register(refundRoutes);
   await app.register(razorpayRoutes);
 
   app.post('/api/payments/webhooks/sandbox', { schema: docs.sandboxWebhook }, async (request, reply) => {

@@ -1,7 +1,6 @@
 import type { SeatMapCache } from '../seats/index.ts';
-import type { GatewayEvent } from './gateway.ts';
 import { handleGatewayEvent, type EventOutcome } from './handle-event.ts';
-import { carryOutRefunds, type RefundDeps } from './refund-worker.ts';
+import { carryOutRefunds, type GatewayEvent, type RefundDeps } from '../payments/index.ts';
 
 export interface ReceiveEventDeps extends RefundDeps {
   seatMaps: Pick<SeatMapCache, 'invalidate'>;

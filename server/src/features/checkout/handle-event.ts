@@ -3,11 +3,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { pgErrorCode, type Db, type Tx } from '../../db/client.ts';
 import { bookings, bookingSeats, gatewayEvents, payments, shows } from '../../db/schema.ts';
 import { recordAudit } from '../audit/index.ts';
-import { enqueueEmail } from '../email/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { completeExchange, exchangeRefusal } from '../bookings/index.ts';
 import { issueInvoice } from '../invoices/index.ts';
-import type { GatewayEvent } from './gateway.ts';
-import { recordRefund } from './record-refund.ts';
+import { recordRefund, type GatewayEvent } from '../payments/index.ts';
 
 export type EventOutcome =
   | { kind: 'duplicate' }
