@@ -11,6 +11,9 @@ import {
   type GatewayPayment,
   recordBookingRefund,
   refundablePayments,
+  settleAfterCommit,
+  type RefundResult,
+  type UseCaseDeps,
 } from '../payments/index.ts';
 import { policyMessages, policyQuote } from './cancellation.ts';
 
@@ -49,6 +52,16 @@ export interface CancelOutcome {
  *
  * Locks follow decision 0009: the show KEY SHARE, the booking, then its payments.
  */
+export interface CancelRequest {
+  bookingId: string;
+  /** `isStaff`: door staff or an admin, who may cancel anyone's booking. */
+  actor: { id: string; isStaff: boolean };
+  /** Why, in the refund and the audit; staff must give one for an admitted booking. */
+  reason?: string;
+  /** Staff only: the refund they chose, in paise (a buyer's is refused). */
+  refundAmountPaise?: number;
+}
+
 export async function cancelBooking({
   db,
   bookingId,
@@ -56,17 +69,7 @@ export async function cancelBooking({
   now,
   reason: givenReason,
   refundAmountPaise,
-}: {
-  db: Db;
-  bookingId: string;
-  /** `isStaff`: door staff or an admin, who may cancel anyone's booking. */
-  actor: { id: string; isStaff: boolean };
-  now: Date;
-  /** Why, in the refund and the audit; staff must give one for an admitted booking. */
-  reason?: string;
-  /** Staff only: the refund they chose, in paise (a buyer's is refused). */
-  refundAmountPaise?: number;
-}): Promise<CancelOutcome> {
+}: CancelRequest & { db: Db; now: Date }): Promise<CancelOutcome> {
   if (!isUuid(bookingId)) throw notFound('Booking not found');
   return db.transaction(async (tx) => {
     const [found] = await tx
@@ -164,4 +167,19 @@ export async function cancelBooking({
     });
     return outcome;
   });
+}
+
+/**
+ * The whole use case of cancelling a booking, as a buyer, staff or the app's own rules ask for it:
+ * the transaction above, then what its commit leaves to do — the show's seat map told, checkouts
+ * that could still be paid closed, the refund carried out at once (its result is in `refunds`).
+ */
+export async function cancelAndRefund(
+  deps: UseCaseDeps,
+  request: CancelRequest,
+): Promise<CancelOutcome & { refunds: RefundResult[] }> {
+  const outcome = await cancelBooking({ ...request, db: deps.db, now: deps.clock() });
+  deps.seatMaps.invalidate(outcome.showId);
+  const refunds = await settleAfterCommit(deps, outcome);
+  return { ...outcome, refunds };
 }

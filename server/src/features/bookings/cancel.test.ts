@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { insertMovie, insertShow } from '../../fixtures/factories.ts';
-import { auditLog, bookings, users } from '../../db/schema.ts';
+import { auditLog, bookings, refunds, users } from '../../db/schema.ts';
+import { cancelAndRefund } from './cancel-booking.ts';
 
 let t: TestApp;
 let asha: SignedIn;
@@ -189,5 +190,41 @@ describe('cancelling a booking', () => {
     expect(late.json().message).toBe('This booking can no longer be cancelled');
     const [row] = await t.testDb.database.db.select().from(bookings).where(eq(bookings.id, id));
     expect(row!.status).toBe('paid');
+  });
+});
+
+describe('the cancel as a use case', () => {
+  it('runs whole without HTTP: the seat map told at once, the refund carried out, its result returned', async () => {
+    const { db } = t.testDb.database;
+    const movie = await insertMovie(db, { title: 'Cancel Use Case' });
+    const show = await insertShow(db, {
+      movieId: movie.id,
+      startsAt: new Date(t.clock.now.getTime() + 86_400_000),
+      pricePaise: 30_000,
+    });
+    const id = await book(ravi, ['H1', 'H2'], true, show.id);
+    const told: string[] = [];
+    const seatMaps = {
+      invalidate(show: string) {
+        told.push(show);
+        t.app.deps.seatMaps.invalidate(show);
+      },
+    };
+    const outcome = await cancelAndRefund(
+      {
+        db: t.testDb.database.db,
+        gateways: t.app.deps.gateways,
+        clock: () => t.clock.now,
+        log: t.app.log,
+        seatMaps,
+      },
+      { bookingId: id, actor: { id: ravi.userId, isStaff: false } },
+    );
+    expect(outcome).toMatchObject({ changed: true, status: 'cancelled' });
+    expect(told).toEqual([show.id]);
+    expect(outcome.refunds).toEqual([{ id: outcome.refundId, status: 'succeeded' }]);
+    const [refund] = await db.select().from(refunds).where(eq(refunds.id, outcome.refundId!));
+    expect(refund).toMatchObject({ status: 'succeeded' });
+    expect(await occupiedOf(show.id)).not.toContain('H1');
   });
 });

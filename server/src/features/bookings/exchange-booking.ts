@@ -22,6 +22,8 @@ import {
   type GatewayPayment,
   type PaymentGateway,
   recordExchangeRefund,
+  settleAfterCommit,
+  type UseCaseDeps,
 } from '../payments/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { uncollectedItemsPaise } from './cancellation.ts';
@@ -395,4 +397,30 @@ export async function completeExchange(
     .update(bookings)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
     .where(eq(bookings.id, hold.id));
+}
+
+/**
+ * The whole exchange as a buyer asks for it: the transaction above, then the seat maps of both
+ * shows told (the new show's even when the exchange was refused, as a hold may have been tried)
+ * and, when it is done, the difference refunded at once.
+ */
+export async function exchangeAndRefund(
+  deps: UseCaseDeps,
+  request: Omit<ExchangeOptions, 'db' | 'gateways' | 'log' | 'now'>,
+): Promise<ExchangeOutcome> {
+  let outcome: ExchangeOutcome;
+  try {
+    outcome = await exchangeBooking({
+      ...request,
+      db: deps.db,
+      gateways: deps.gateways,
+      log: deps.log,
+      now: deps.clock(),
+    });
+  } finally {
+    deps.seatMaps.invalidate(request.showId);
+  }
+  for (const showId of outcome.showIds) deps.seatMaps.invalidate(showId);
+  if (outcome.kind === 'done') await settleAfterCommit(deps, { refundIds: outcome.refundIds });
+  return outcome;
 }

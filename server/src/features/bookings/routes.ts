@@ -9,17 +9,16 @@ import {
   userBookingsQuery,
   type CancellationQuoteResponse,
 } from '@marquee/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
 import { isAdmin, isStaff, requireUser } from '../auth/index.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { closeCheckouts, carryOutRefunds } from '../payments/index.ts';
-import { cancelBooking } from './cancel-booking.ts';
+import { cancelAndRefund } from './cancel-booking.ts';
 import { readCancellation } from './cancellation.ts';
 import { readSettings } from '../settings/index.ts';
 import { createBooking } from './create-booking.ts';
-import { exchangeBooking } from './exchange-booking.ts';
+import { exchangeAndRefund } from './exchange-booking.ts';
 import { bookingDocs as docs } from './docs.ts';
 import { validateItems } from '../food/index.ts';
 import { KnownSeats } from './layout-rules.ts';
@@ -30,6 +29,8 @@ export async function bookingRoutes(app: FastifyInstance) {
   const { db, config, clock, seatMaps, gateway, gateways, movieCache } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
   const known = new KnownSeats();
+  /** What a use case needs of the app, with this request's log. */
+  const useCase = (log: FastifyBaseLogger) => ({ db, gateways, clock, log, seatMaps });
 
   app.post('/api/bookings/create', { schema: docs.create }, async (request) => {
     const user = await requireUser(request);
@@ -126,19 +127,13 @@ export async function bookingRoutes(app: FastifyInstance) {
       async handler(request) {
         const user = await requireUser(request);
         const { reason, refundAmount } = parseInput(cancelBookingRequest, request.body ?? {});
-        const outcome = await cancelBooking({
-          db,
+        const outcome = await cancelAndRefund(useCase(request.log), {
           bookingId: request.params.id,
           actor: { id: user.id, isStaff: isStaff(user) },
-          now: clock(),
           reason,
           refundAmountPaise: refundAmount === undefined ? undefined : rupeesToPaise(refundAmount),
         });
-        seatMaps.invalidate(outcome.showId);
-        await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);
-        const refunds = outcome.refundIds.length
-          ? await carryOutRefunds({ db, gateways, clock, log: request.log }, outcome.refundIds)
-          : [];
+        const { refunds } = outcome;
         const refunded = refunds.length > 0 && refunds.every((refund) => refund.status === 'succeeded');
         const message = !outcome.changed
           ? `Booking already ${outcome.status}`
@@ -165,36 +160,23 @@ export async function bookingRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await requireUser(request);
       const input = parseInput(exchangeBookingRequest, request.body ?? {});
-      const now = clock();
-      let outcome;
-      try {
-        outcome = await exchangeBooking({
-          db,
-          gateway,
-          gateways,
-          log: request.log,
-          now,
-          userId: user.id,
-          bookingId: request.params.id,
-          showId: input.showId,
-          seatIds: input.selectedSeats,
-          rules: {
-            gapRule: config.SEAT_GAP_RULE === 'on',
-            releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES,
-          },
-          known,
-          limits: {
-            windowSeconds: config.PAYMENT_WINDOW_SECONDS,
-            maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
-            maxPerShow: config.UNPAID_BOOKINGS_PER_SHOW,
-          },
-        });
-      } finally {
-        seatMaps.invalidate(input.showId);
-      }
-      for (const showId of outcome.showIds) seatMaps.invalidate(showId);
-      if (outcome.kind === 'done' && outcome.refundIds.length)
-        await carryOutRefunds({ db, gateways, clock, log: request.log }, outcome.refundIds);
+      const outcome = await exchangeAndRefund(useCase(request.log), {
+        gateway,
+        userId: user.id,
+        bookingId: request.params.id,
+        showId: input.showId,
+        seatIds: input.selectedSeats,
+        rules: {
+          gapRule: config.SEAT_GAP_RULE === 'on',
+          releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES,
+        },
+        known,
+        limits: {
+          windowSeconds: config.PAYMENT_WINDOW_SECONDS,
+          maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
+          maxPerShow: config.UNPAID_BOOKINGS_PER_SHOW,
+        },
+      });
       const [booking] = await findBookings({
         db,
         where: { ids: [outcome.bookingId] },

@@ -3,6 +3,7 @@
  * other features use of them. A gateway's event turning a hold into a paid booking is the checkout
  * feature's (it needs bookings, which need payments).
  */
+export { settleAfterCommit, type UseCaseDeps } from './after-commit.ts';
 export { closeCheckouts } from './checkouts.ts';
 export {
   CheckoutRefusedError,
@@ -27,7 +28,13 @@ export {
   recordRefund,
   refundablePayments,
 } from './record-refund.ts';
-export { carryOutRefunds, type RefundDeps, retryRefund, startRefundWorker } from './refund-worker.ts';
+export {
+  carryOutRefunds,
+  type RefundDeps,
+  type RefundResult,
+  retryRefund,
+  startRefundWorker,
+} from './refund-worker.ts';
 export { refundRoutes } from './refund-routes.ts';
 export { SANDBOX_SIGNATURE_HEADER, SandboxGateway } from './sandbox-gateway.ts';
 export { settleRefund } from './settle-refund.ts';

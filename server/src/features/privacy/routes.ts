@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
 import { requireUser } from '../auth/index.ts';
-import { cancelBooking } from '../bookings/index.ts';
-import { closeCheckouts } from '../payments/index.ts';
+import { cancelAndRefund } from '../bookings/index.ts';
 import { closingRefusal, unpaidBookings } from './close-account.ts';
 import { privacyDocs as docs } from './docs.ts';
 import { exportAccountData } from './export-data.ts';
@@ -54,14 +53,10 @@ export async function privacyRoutes(app: FastifyInstance) {
     }
     // Unpaid holds go back on sale through the one cancel, with its after-commit work.
     for (const bookingId of await unpaidBookings(db, user.id)) {
-      const outcome = await cancelBooking({
-        db,
-        bookingId,
-        actor: { id: user.id, isStaff: false },
-        now: clock(),
-      });
-      seatMaps.invalidate(outcome.showId);
-      await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);
+      await cancelAndRefund(
+        { db, gateways, clock, log: request.log, seatMaps },
+        { bookingId, actor: { id: user.id, isStaff: false } },
+      );
     }
     // better-auth's deleteUser: the password again, then eraseAccount (its beforeDelete hook,
     // app.ts), then the session cookie cleared.

@@ -10,6 +10,9 @@ import {
   type GatewayPayment,
   recordBookingRefund,
   refundablePayments,
+  settleAfterCommit,
+  type RefundResult,
+  type UseCaseDeps,
 } from '../payments/index.ts';
 import { lockShow } from './show-rules.ts';
 
@@ -123,4 +126,19 @@ export async function cancelShow({
       cancelledBookings: ids.length,
     };
   });
+}
+
+/**
+ * The whole use case of the cinema cancelling a show: the transaction above, then the seat map told,
+ * checkouts that could still be paid closed, and the refunds carried out at once (`refunds`: those
+ * of online payments; the box office's are paid back by a cashier, so they are not among them).
+ */
+export async function cancelShowAndRefund(
+  deps: UseCaseDeps,
+  request: { showId: string; actorId: string | null; timeZone: string },
+): Promise<CancelShowOutcome & { refunds: RefundResult[] }> {
+  const outcome = await cancelShow({ ...request, db: deps.db, now: deps.clock() });
+  deps.seatMaps.invalidate(outcome.show._id);
+  const refunds = outcome.changed ? await settleAfterCommit(deps, outcome) : [];
+  return { ...outcome, refunds };
 }

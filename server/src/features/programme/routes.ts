@@ -13,9 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/parse.ts';
 import { recordAudit } from '../audit/index.ts';
 import { requireAdmin } from '../auth/index.ts';
-import { closeCheckouts, carryOutRefunds } from '../payments/index.ts';
 import { createMovie } from './create-movie.ts';
-import { cancelShow } from './cancel-show.ts';
+import { cancelShowAndRefund } from './cancel-show.ts';
 import { createShows } from './create-shows.ts';
 import { deleteShow } from './delete-show.ts';
 import { DEFAULT_SCREEN_ID, findScreen, screenFreeAt } from '../screens/index.ts';
@@ -139,14 +138,10 @@ export async function programmeRoutes(app: FastifyInstance) {
     { schema: docs.cancelShow },
     async (request): Promise<CancelShowResponse> => {
       const admin = await requireAdmin(request);
-      const outcome = await cancelShow({
-        db,
-        showId: request.params.id,
-        actorId: admin.id,
-        now: clock(),
-        timeZone,
-      });
-      seatMaps.invalidate(outcome.show._id);
+      const outcome = await cancelShowAndRefund(
+        { db, gateways, clock, log: request.log, seatMaps },
+        { showId: request.params.id, actorId: admin.id, timeZone },
+      );
       if (!outcome.changed) {
         return {
           success: true,
@@ -156,9 +151,7 @@ export async function programmeRoutes(app: FastifyInstance) {
           refundedBookings: 0,
         };
       }
-      // After the commit: close checkouts that could still be paid and send the money back.
-      await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);
-      const results = await carryOutRefunds({ db, gateways, clock, log: request.log }, outcome.refundIds);
+      const results = outcome.refunds;
       const refunded = results.filter((result) => result.status === 'succeeded').length;
       const b = outcome.cancelledBookings;
       // Refunds of counter sales are not carried out here: a cashier pays them back.

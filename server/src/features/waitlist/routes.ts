@@ -3,13 +3,12 @@ import { joinWaitlistRequest } from '@marquee/shared';
 import { notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse.ts';
 import { requireUser } from '../auth/index.ts';
-import { cancelBooking } from '../bookings/index.ts';
-import { closeCheckouts } from '../payments/index.ts';
+import { cancelAndRefund } from '../bookings/index.ts';
 import { joinWaitlist, leaveWaitlist, listEntries } from './entries.ts';
 import { waitlistDocs as docs } from './docs.ts';
 
 export async function waitlistRoutes(app: FastifyInstance) {
-  const { db, clock, config, gateways } = app.deps;
+  const { db, clock, config, gateways, seatMaps } = app.deps;
   const timeZone = config.CINEMA_TIMEZONE;
 
   const entryOf = async (userId: string, entryId: string) => {
@@ -62,14 +61,11 @@ export async function waitlistRoutes(app: FastifyInstance) {
         userId: user.id,
         now,
         cancelOffer: async (bookingId) => {
-          const outcome = await cancelBooking({
-            db,
-            bookingId,
-            actor: { id: user.id, isStaff: false },
-            now,
-            reason: 'Left the waiting list',
-          });
-          await closeCheckouts({ gateways, log: request.log }, outcome.openCheckouts);
+          // The offer's hold goes back on sale like any cancelled one (its seat map told too).
+          await cancelAndRefund(
+            { db, gateways, clock, log: request.log, seatMaps },
+            { bookingId, actor: { id: user.id, isStaff: false }, reason: 'Left the waiting list' },
+          );
         },
       });
       return {
