@@ -1,78 +1,48 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.ts';
-import { killServerProcesses, startServerProcess, type ServerProcess } from '../../../test/server-process.ts';
+import { Cluster } from '../../../test/cluster.ts';
+import { testDatabaseKind } from '../../../test/database.ts';
 
 // CONTRACT §11: online and counter share one seat inventory across processes. Two server
 // processes on one PostgreSQL: in each of 20 rounds an online buyer on one and the counter on the
 // other ask for the same two seats at once; exactly one gets them, and no seat is sold twice.
 
-let database: TestDatabase | undefined;
-const dirs: string[] = [];
-afterAll(async () => {
-  killServerProcesses();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  await database?.drop();
-});
+let cluster: Cluster | undefined;
+afterAll(async () => cluster?.close());
 
 describe.runIf(testDatabaseKind === 'postgres')(
   'the counter against online buyers, two processes',
   { timeout: 300_000 },
   () => {
     it('20 rounds of the same seats asked for at once: one winner each, never a seat twice', async () => {
-      database = await createTestDatabase();
-      const start = async () => {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-boxoffice-'));
-        dirs.push(dataDir);
-        const server = await startServerProcess({
-          DATABASE_URL: database!.url!,
-          DATA_DIR: dataDir,
-          AUTH_RATE_LIMIT: '0',
-          UNPAID_BOOKINGS_PER_SHOW: '100',
-          UNPAID_BOOKINGS_LIMIT: '100',
-          ADMIN_EMAIL: 'cashier@example.com',
-          ADMIN_PASSWORD: 'correct-horse-9',
-        });
-        if (!server.baseURL) throw new Error(server.output());
-        return server;
-      };
-      const a = await start();
-      const b = await start();
-      const call = async (
-        server: ServerProcess,
-        method: string,
-        url: string,
-        body?: unknown,
-        token?: string,
-      ) => {
-        const response = await fetch(`${server.baseURL}${url}`, {
-          method,
-          headers: {
-            ...(body ? { 'content-type': 'application/json', origin: server.baseURL! } : {}),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-      };
+      cluster = await Cluster.create();
+      const a = await cluster.start({
+        UNPAID_BOOKINGS_PER_SHOW: '100',
+        UNPAID_BOOKINGS_LIMIT: '100',
+        ADMIN_EMAIL: 'cashier@example.com',
+        ADMIN_PASSWORD: 'correct-horse-9',
+      });
+      const b = await cluster.start({
+        UNPAID_BOOKINGS_PER_SHOW: '100',
+        UNPAID_BOOKINGS_LIMIT: '100',
+        ADMIN_EMAIL: 'cashier@example.com',
+        ADMIN_PASSWORD: 'correct-horse-9',
+      });
       const cashier = (
-        await call(b, 'POST', '/api/auth/sign-in/email', {
+        await b.call('POST', '/api/auth/sign-in/email', {
           email: 'cashier@example.com',
           password: 'correct-horse-9',
         })
       ).body.token as string;
       const buyer = (
-        await call(a, 'POST', '/api/auth/sign-up/email', {
+        await a.call('POST', '/api/auth/sign-up/email', {
           name: 'Buyer',
           email: 'buyer@example.com',
           password: 'correct-horse-9',
         })
       ).body.token as string;
-      expect((await call(b, 'POST', '/api/boxoffice/shifts', { openingFloat: 0 }, cashier)).status).toBe(201);
-      const shows = (await call(a, 'GET', '/api/shows')).body.shows as { _id: string; totalSeats: number }[];
+      expect((await b.call('POST', '/api/boxoffice/shifts', { openingFloat: 0 }, cashier)).status).toBe(201);
+      const shows = (await a.call('GET', '/api/shows')).body.shows as { _id: string; totalSeats: number }[];
       const showId = shows.find((show) => show.totalSeats === 96)!._id;
 
       let online = 0;
@@ -81,9 +51,8 @@ describe.runIf(testDatabaseKind === 'postgres')(
         const row = 'ABCD'[Math.floor(round / 6)]!;
         const seats = [`${row}${(round % 6) * 2 + 1}`, `${row}${(round % 6) * 2 + 2}`];
         const [viaWeb, viaCounter] = await Promise.all([
-          call(a, 'POST', '/api/bookings/create', { showId, selectedSeats: seats }, buyer),
-          call(
-            b,
+          a.call('POST', '/api/bookings/create', { showId, selectedSeats: seats }, buyer),
+          b.call(
             'POST',
             '/api/boxoffice/sales',
             { showId, selectedSeats: seats, payment: { method: 'cash' } },
@@ -101,7 +70,7 @@ describe.runIf(testDatabaseKind === 'postgres')(
         ).toContainEqual(statuses);
         if (viaWeb.status === 200) online++;
       }
-      const { db } = database.database;
+      const { db } = cluster.database.database;
       const doubled = await db.execute(sql`
       select seat from booking_seats where show_id = ${showId} and is_live group by seat having count(*) > 1`);
       expect((doubled as unknown as { rows: unknown[] }).rows).toEqual([]);

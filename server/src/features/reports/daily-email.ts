@@ -89,6 +89,7 @@ export function startDailyReportEmailer(app: FastifyInstance, intervalMs: number
     async () => {
       const outcome = await queueDailyReportEmail({ db, now: clock(), timeZone: config.CINEMA_TIMEZONE });
       if (outcome === 'queued') app.log.info('daily report email queued');
+      else if (outcome === 'already-sent') app.log.debug('daily report email already queued today');
     },
     (error) => app.log.error({ err: error }, 'daily report email failed'),
   );
