@@ -5,20 +5,22 @@ import { waitlistStatuses } from './statuses.ts';
 
 /** An offer ends this long before the show starts at the latest (CONTRACT §13). */
 export const OFFER_CUTOFF_MINUTES = 30;
-/** An offer that would last less than this is not made. */
+/** An offer the show's cutoff would cut below this (or below the setting, if shorter) is not made. */
 export const MIN_OFFER_MINUTES = 5;
 const MINUTE = 60_000;
 
 /**
  * When an offer made at `now` ends: `offerMinutes` later, cut to end OFFER_CUTOFF_MINUTES before
- * the start; null when that leaves less than MIN_OFFER_MINUTES (no offer is made).
+ * the start; null when the cut leaves less than MIN_OFFER_MINUTES, or than `offerMinutes` when the
+ * setting itself is shorter (a 3-minute setting makes 3-minute offers), and no offer is made.
  */
 export function offerExpiry(now: Date, startsAt: Date, offerMinutes: number): Date | null {
   const end = Math.min(
     now.getTime() + offerMinutes * MINUTE,
     startsAt.getTime() - OFFER_CUTOFF_MINUTES * MINUTE,
   );
-  return end - now.getTime() < MIN_OFFER_MINUTES * MINUTE ? null : new Date(end);
+  const shortest = Math.min(MIN_OFFER_MINUTES, offerMinutes) * MINUTE;
+  return end - now.getTime() < shortest ? null : new Date(end);
 }
 
 /** From this moment no offer for the show can be made: its waiting list closes. */
