@@ -68,7 +68,7 @@ export async function startApp({ port, env = {} }: StartAppOptions = {}): Promis
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) {
       await close();
@@ -82,7 +82,7 @@ export async function startApp({ port, env = {} }: StartAppOptions = {}): Promis
     }
     if (Date.now() > deadline) {
       await close();
-      throw new Error('The app did not become ready within 60 s');
+      throw new Error('The app did not become ready within 120 s');
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -390,19 +390,39 @@ export function BoxOfficePage({
     partyRef.current?.focus();
   }
 
+  /** Best seats asked for before the seat map arrived: picked as soon as it does, not dropped. */
+  const [bestWanted, setBestWanted] = useState(false);
+  /** Counts picks of best seats, each of which moves the focus on to the payment. */
+  const [seatsPicked, setSeatsPicked] = useState(0);
+  if (bestWanted && layout) {
+    setBestWanted(false);
+    chooseBest(layout);
+  }
+
   function pickBest(event?: FormEvent) {
     event?.preventDefault();
-    if (!layout) return;
+    if (layout) chooseBest(layout);
+    else if (showId) setBestWanted(true);
+  }
+
+  function chooseBest(map: Layout) {
     const quantity = Number(party);
-    const picked = bestAvailable(layout, seats.occupied, quantity);
+    const picked = bestAvailable(map, seats.occupied, quantity);
     if (!picked) {
       setNotice(`No ${quantity} seats together`);
       return;
     }
     setNotice(null);
     setSelected(picked);
-    (method === 'cash' ? tenderedRef : referenceRef).current?.focus();
+    setSeatsPicked((count) => count + 1);
   }
+
+  // Seats picked: the payment field is next (an effect, since the pick can happen during render).
+  useEffect(() => {
+    if (seatsPicked) (method === 'cash' ? tenderedRef : referenceRef).current?.focus();
+    // Only a new pick moves the focus, not a change of payment method.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [seatsPicked]);
 
   function submitSale(event?: FormEvent) {
     event?.preventDefault();
@@ -499,6 +519,7 @@ export function BoxOfficePage({
                     onClick={() => {
                       setShowId(one._id);
                       setSelected([]);
+                      setBestWanted(false);
                       requestAnimationFrame(() => partyRef.current?.focus());
                     }}
                     className={`w-full rounded-md px-2 py-1 text-left text-sm ${
@@ -594,8 +615,9 @@ export function BoxOfficePage({
                       onChange={(e) => setParty(e.target.value)}
                     />
                   </label>
-                  <button type="submit" className={buttonClassName('secondary')} disabled={!layout}>
-                    Best seats
+                  {/* Enabled while the seat map loads, so that Enter is taken and kept (bestWanted). */}
+                  <button type="submit" className={buttonClassName('secondary')} disabled={!showId}>
+                    {bestWanted ? 'Finding seats…' : 'Best seats'}
                   </button>
                 </form>
                 {notice && (
