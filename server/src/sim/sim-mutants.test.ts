@@ -26,9 +26,10 @@ describe.runIf(testDatabaseKind === 'pglite')('simulator mutants', () => {
   }, 60_000);
 
   for (const mutant of mutants) {
-    // A mutant that takes hundreds of schedules is proved by the CLI only (decision 0021). The
-    // proofs run a few at a time (each its own process and database, from the migrated template).
-    // With a path, the one catching schedule is replayed (the schedules before it are generated, not run).
+    // A mutant that takes hundreds of schedules is proved here only through its path (the one
+    // catching schedule replayed; the schedules before it are generated, not run), otherwise by
+    // the CLI alone (decision 0021). The proofs run a few at a time (each its own process and
+    // database, from the migrated template).
     const { path } = mutant.proof;
     (mutant.proof.schedules > FAST && !path ? it.skip : it.concurrent)(
       `catches ${mutant.name} from seed ${mutant.proof.seed} within ${mutant.proof.schedules} schedules` +
