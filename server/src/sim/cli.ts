@@ -7,6 +7,10 @@
  *   npm run sim -- --mutant NAME --find-seed K --runs N  tries K seeds from --seed, N schedules each
  * Any of them with --load-from FILE: the in-memory database starts as a copy of FILE, a tarball of a
  * migrated database's directory (the tests pass their template, server/test/templates.ts).
+ * Any of them with --database-url postgres://… (or SIM_DATABASE_URL): on that PostgreSQL server
+ * instead, each campaign in a fresh database created for it and dropped after (not replayable
+ * byte for byte there, decision 0021).
+ * --minutes M stops a campaign after M minutes (the schedules so far count; --runs is the most).
  */
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -36,10 +40,18 @@ if (mutant?.source) {
 const runs = Number(option('runs') ?? 100);
 const seed = Number(option('seed') ?? 27);
 const maxCommands = Number(option('max-commands') ?? 25);
+const minutes = option('minutes');
+const timeLimitMs = minutes ? Number(minutes) * 60_000 : undefined;
 const { openDatabase: open } = await import('../db/client.ts');
 const loadFrom = option('load-from');
-// Migrations and the database code still run on the copy: a mutant may be in either.
-const openDatabase = (options: { dataDir: 'memory' }) => open({ ...options, loadFrom });
+const databaseUrl = option('database-url') ?? process.env.SIM_DATABASE_URL;
+const { freshPostgres } = await import('./postgres.ts');
+/** A fresh database for one campaign: in memory, or a new database on the PostgreSQL server. */
+const openDatabase = async (options: { dataDir: 'memory' }) => {
+  if (databaseUrl) return freshPostgres(databaseUrl);
+  // Migrations and the database code still run on the copy: a mutant may be in either.
+  return open({ ...options, loadFrom });
+};
 const { runCampaign } = await import('./run.ts');
 
 const findSeeds = Number(option('find-seed') ?? 0);
@@ -70,7 +82,10 @@ if (mutant && findSeeds) {
 const database = await openDatabase({ dataDir: 'memory' });
 let code = 0;
 try {
-  console.log(`simulating ${runs} schedules from seed ${seed}${mutant ? ` with mutant ${mutant.name}` : ''}`);
+  console.log(
+    `simulating ${runs} schedules from seed ${seed} on ${database.kind}` +
+      `${timeLimitMs ? ` for at most ${minutes} minutes` : ''}${mutant ? ` with mutant ${mutant.name}` : ''}`,
+  );
   const result = await runCampaign({
     database,
     runs,
@@ -79,6 +94,7 @@ try {
     maxCommands,
     shrink: !mutant && !args.includes('--no-shrink'),
     path: option('path'),
+    timeLimitMs,
     onTrace: args.includes('--trace') ? (line) => console.log(line) : undefined,
   });
   const c = result.counters;
@@ -109,6 +125,11 @@ try {
     code = 1;
   }
   console.log(`${result.schedules} schedules, ${result.perMinute} per minute`);
+  if (result.schedules < runs && !result.failure)
+    console.log(
+      `stopped by --minutes after ${result.schedules} of ${runs}: ${runs} would take about ` +
+        `${Math.round(runs / Math.max(1, result.perMinute))} minutes at this rate`,
+    );
   console.log(`trace digest ${result.digest}`);
 } finally {
   await database.close();

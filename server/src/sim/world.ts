@@ -1066,8 +1066,13 @@ export class World {
     );
   }
 
+  /**
+   * The runner's own query on the database (no pause point). Counted as in flight, so an actor
+   * that asks it (an exchange looking up its difference's checkout) is waited for before the next
+   * pause point is released: a seed replays byte for byte (decision 0021).
+   */
   private async rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    const result = await this.database.db.execute(query);
+    const result = await this.scheduler.track(this.database.db.execute(query));
     return (result as unknown as { rows: T[] }).rows;
   }
 
