@@ -31,7 +31,10 @@ export const bookingSchema = z
       .meta({
         description: "`email` and `phone` (the account's mobile number) are present only in answers to staff",
       }),
-    show: showWith(movieSchema).omit({ availableSeats: true }),
+    show: showWith(movieSchema)
+      .omit({ availableSeats: true })
+      .nullable()
+      .meta({ description: 'null: food and drink sold on its own at the counter (CONTRACT §11–§12)' }),
     bookedSeats: z.array(z.string()).meta({ examples: [['A1', 'A2']] }),
     amount: z.number().meta({ description: 'Rupees' }),
     isPaid: z.boolean(),
