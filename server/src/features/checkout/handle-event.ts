@@ -173,7 +173,12 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
   }
   if (original) {
     await completeExchange(tx, { original, hold: booking, payment, now });
-    return { kind: 'exchanged', bookingId: original.id, showId: booking.showId!, fromShowId: original.showId! };
+    return {
+      kind: 'exchanged',
+      bookingId: original.id,
+      showId: booking.showId!,
+      fromShowId: original.showId!,
+    };
   }
   await tx
     .update(bookings)
