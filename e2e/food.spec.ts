@@ -95,7 +95,7 @@ describe('popcorn with the seats', () => {
     const { bookings } = await page.evaluate(() =>
       fetch('/api/bookings/user').then((r) => r.json() as Promise<BookingsResponse>),
     );
-    const booking = bookings.find((b) => b.show._id === show!._id)!;
+    const booking = bookings.find((b) => b.show!._id === show!._id)!;
     expect(booking).toMatchObject({
       status: 'paid',
       items: [{ productId, name: popcorn, quantity: 2, price: 150 }],

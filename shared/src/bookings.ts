@@ -31,7 +31,10 @@ export const bookingSchema = z
       .meta({
         description: "`email` and `phone` (the account's mobile number) are present only in answers to staff",
       }),
-    show: showWith(movieSchema).omit({ availableSeats: true }),
+    show: showWith(movieSchema)
+      .omit({ availableSeats: true })
+      .nullable()
+      .meta({ description: 'null: food and drink sold on its own at the counter (CONTRACT §11–§12)' }),
     bookedSeats: z.array(z.string()).meta({ examples: [['A1', 'A2']] }),
     amount: z.number().meta({ description: 'Rupees' }),
     isPaid: z.boolean(),
@@ -112,6 +115,17 @@ export const bookingSchema = z
   })
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof bookingSchema>;
+/**
+ * A booking for a show: every booking but food and drink sold on its own at the counter (whose
+ * `show` is null). Screens about seats and shows (My Bookings, payment, exchange, the door) take these.
+ */
+export type ShowBooking = Omit<Booking, 'show'> & { show: NonNullable<Booking['show']> };
+/** Whether a booking is for a show (not food and drink sold on its own at the counter). */
+export function hasShow<T extends { show: Booking['show'] }>(
+  booking: T,
+): booking is T & { show: NonNullable<Booking['show']> } {
+  return booking.show !== null;
+}
 
 /** POST /api/bookings/create (spec §4). `userId`, when sent, must be the caller's own id. */
 export const createBookingRequest = z

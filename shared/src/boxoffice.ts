@@ -18,7 +18,8 @@ export const boxOfficeMessages = {
   shortTender: 'Tendered cash is less than the total',
   needsReference: 'Card and UPI payments need a reference',
   compWithItems: 'A comp is for seats only: sell the food and drink as a sale of their own',
-  itemsNeedSeats: 'Choose seats for the sale: food and drink are sold with seats at the counter',
+  itemsNeedSeats: 'Choose seats for the sale, or sell the food and drink on its own without a show',
+  nothingToSell: 'Choose seats or food and drink to sell',
   alreadyRefunded: 'This booking has already been refunded',
   compsAdminsOnly: 'Only admins can give complimentary tickets',
 } as const;

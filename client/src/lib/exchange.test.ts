@@ -1,4 +1,4 @@
-import type { Booking } from '@marquee/shared';
+import type { ShowBooking as Booking } from '@marquee/shared';
 import { describe, expect, it } from 'vitest';
 import { canChangeBooking, differenceText, ticketsPaise } from './exchange.ts';
 

@@ -3,7 +3,7 @@ import {
   formatPaise,
   isHoldLapsed,
   rupeesToPaise,
-  type Booking,
+  type ShowBooking as Booking,
   type CancellationTier,
 } from '@marquee/shared';
 

@@ -251,9 +251,8 @@ export const bookings = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    showId: uuid('show_id')
-      .notNull()
-      .references(() => shows.id),
+    /** Null only for food and drink sold at the counter on its own (check below). */
+    showId: uuid('show_id').references(() => shows.id),
     /** The seats as booked, kept whatever happens to the claims. */
     seats: text('seats').array().notNull(),
     amountPaise: integer('amount_paise').notNull(),
@@ -307,6 +306,11 @@ export const bookings = pgTable(
     check(
       'bookings_amount_positive',
       sql`${t.amountPaise} > 0 or (${t.complimentary} and ${t.amountPaise} >= 0)`,
+    ),
+    // Only a counter sale of food and drink alone (no seats) has no show (CONTRACT §11–§12).
+    check(
+      'bookings_show_unless_counter_items',
+      sql`${t.showId} is not null or (${t.channel} = 'counter' and cardinality(${t.seats}) = 0)`,
     ),
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_show_idx').on(t.showId),

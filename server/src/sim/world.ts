@@ -776,7 +776,7 @@ export class World {
               reason: 'sim',
               now: this.now,
             });
-            p.seatMaps.invalidate(outcome.showId);
+            if (outcome.showId) p.seatMaps.invalidate(outcome.showId);
             const refunds = outcome.gatewayRefundIds.length
               ? await carryOutRefunds(this.refundDeps(p), outcome.gatewayRefundIds)
               : [];

@@ -4,7 +4,9 @@ import {
   formatDate,
   formatIndianMobile,
   formatPaise,
+  itemsText,
   layoutClasses,
+  LOW_STOCK,
   normaliseIndianMobile,
   rupeesToPaise,
   zonedDate,
@@ -243,8 +245,11 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
                 onClick={() => void open(match)}
                 className={buttonClassName('secondary', 'w-full justify-start text-left')}
               >
-                <span className="font-mono font-semibold">{match.reference}</span> · {match.show.movie.title}{' '}
-                · {formatDate(match.show.showDate)} {match.show.showTime} · {match.status}
+                <span className="font-mono font-semibold">{match.reference}</span> ·{' '}
+                {match.show
+                  ? `${match.show.movie.title} · ${formatDate(match.show.showDate)} ${match.show.showTime}`
+                  : 'Food & drinks only'}{' '}
+                · {match.status}
               </button>
             </li>
           ))}
@@ -253,9 +258,11 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
       {booking && (
         <div className="mt-3 text-sm" data-testid="found-booking">
           <p>
-            <span className="font-mono font-semibold">{booking.reference}</span> · {booking.show.movie.title}{' '}
-            · {booking.show.showTime} · {booking.bookedSeats.join(', ')} ·{' '}
-            {formatPaise(rupeesToPaise(booking.amount))}
+            <span className="font-mono font-semibold">{booking.reference}</span> ·{' '}
+            {booking.show
+              ? `${booking.show.movie.title} · ${booking.show.showTime} · ${booking.bookedSeats.join(', ')}`
+              : `Food & drinks only · ${itemsText(booking.items)}`}{' '}
+            · {formatPaise(rupeesToPaise(booking.amount))}
           </p>
           {booking.user.phone && (
             <p>
@@ -321,7 +328,7 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
  * available for a party, cash (tendered and change), card or UPI (a reference), an optional
  * customer, then the receipt. Keys: party size then Enter picks seats and goes to payment;
  * Alt+1/2/3 choose cash, card or UPI; Enter sells; Escape starts the next sale; Alt+R finds a
- * booking by reference. Without the server the page says so and sells nothing.
+ * booking by reference; Alt+F sells food and drink on its own (no show, no seats). Without the server the page says so and sells nothing.
  */
 export function BoxOfficePage({
   renderSeatMap,
@@ -334,6 +341,8 @@ export function BoxOfficePage({
   const shift = shiftQuery.data?.shift ?? null;
   const shows = useCounterShows();
   const [showId, setShowId] = useState<string | null>(null);
+  /** Food and drink on its own: no show, no seats (issue 31 item 4). */
+  const [itemsOnly, setItemsOnly] = useState(false);
   const seats = useShowSeats(showId);
   const [picked, setSelected] = useState<string[]>([]);
   const [party, setParty] = useState('2');
@@ -351,6 +360,7 @@ export function BoxOfficePage({
   const tenderedRef = useRef<HTMLInputElement>(null);
   const referenceRef = useRef<HTMLInputElement>(null);
   const receiptRef = useRef<HTMLAnchorElement>(null);
+  const menuRef = useRef<HTMLFieldSetElement>(null);
 
   const today = zonedDate(new Date(), timeZone);
   const tomorrow = addDays(today, 1);
@@ -387,7 +397,20 @@ export function BoxOfficePage({
     setCustomer({ name: '', phone: '', email: '' });
     setNotice(null);
     sell.reset();
-    partyRef.current?.focus();
+    if (itemsOnly) requestAnimationFrame(() => menuRef.current?.querySelector('input')?.focus());
+    else partyRef.current?.focus();
+  }
+
+  /** Alt+F: food and drink without a show; focus goes to the first item's quantity. */
+  function startItemsOnly() {
+    setSold(null);
+    sell.reset();
+    setShowId(null);
+    setSelected([]);
+    setBestWanted(false);
+    setNotice(null);
+    setItemsOnly(true);
+    requestAnimationFrame(() => menuRef.current?.querySelector('input')?.focus());
   }
 
   /** Best seats asked for before the seat map arrived: picked as soon as it does, not dropped. */
@@ -426,11 +449,11 @@ export function BoxOfficePage({
 
   function submitSale(event?: FormEvent) {
     event?.preventDefault();
-    if (!showId || !selected.length || !isReachable) return;
+    if (!isReachable) return;
+    if (itemsOnly ? !chosenItems.length : !showId || !selected.length) return;
     sell.mutate(
       {
-        showId,
-        selectedSeats: selected,
+        ...(itemsOnly ? {} : { showId: showId!, selectedSeats: selected }),
         payment: {
           method,
           ...(method === 'cash' && tendered ? { tendered: Number(tendered) } : {}),
@@ -468,6 +491,9 @@ export function BoxOfficePage({
         const chosen = methods.find((m) => m.key === event.key)!.value;
         setMethod(chosen);
         requestAnimationFrame(() => (chosen === 'cash' ? tenderedRef : referenceRef).current?.focus());
+      } else if (event.altKey && event.code === 'KeyF') {
+        event.preventDefault();
+        startItemsOnly();
       } else if (event.altKey && event.key.toLowerCase() === 'r') {
         event.preventDefault();
         document.getElementById('boxoffice-reference')?.focus();
@@ -490,8 +516,8 @@ export function BoxOfficePage({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-extrabold">Box office</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Keys: party size, Enter picks seats · Alt+1 cash, Alt+2 card, Alt+3 UPI · Enter sells · Esc next
-          sale · Alt+R find by reference
+          Keys: party size, Enter picks seats · Alt+F food &amp; drinks only · Alt+1 cash, Alt+2 card, Alt+3
+          UPI · Enter sells · Esc next sale · Alt+R find by reference
         </p>
       </div>
       {!isReachable && (
@@ -510,6 +536,19 @@ export function BoxOfficePage({
             <h2 id="shows-heading" className="text-lg font-bold">
               Today and tomorrow
             </h2>
+            <button
+              type="button"
+              aria-pressed={itemsOnly}
+              aria-keyshortcuts="Alt+F"
+              onClick={startItemsOnly}
+              className={`mt-2 w-full rounded-md border px-2 py-1 text-left text-sm font-semibold ${
+                itemsOnly
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800'
+              }`}
+            >
+              Food &amp; drinks only <span className="font-normal">(Alt+F)</span>
+            </button>
             <ul className="mt-2 flex max-h-80 flex-col gap-1 overflow-y-auto lg:max-h-[28rem]">
               {counterShows.map((one) => (
                 <li key={one._id}>
@@ -518,6 +557,7 @@ export function BoxOfficePage({
                     aria-pressed={one._id === showId}
                     onClick={() => {
                       setShowId(one._id);
+                      setItemsOnly(false);
                       setSelected([]);
                       setBestWanted(false);
                       requestAnimationFrame(() => partyRef.current?.focus());
@@ -542,9 +582,11 @@ export function BoxOfficePage({
 
         <section aria-labelledby="map-heading" className={`${panel} min-w-0`}>
           <h2 id="map-heading" className="text-lg font-bold">
-            {show
-              ? `${show.movie.title}, ${show.showTime} ${show.showDate === today ? 'today' : 'tomorrow'}`
-              : 'Seats'}
+            {itemsOnly
+              ? 'Food & drinks only'
+              : show
+                ? `${show.movie.title}, ${show.showTime} ${show.showDate === today ? 'today' : 'tomorrow'}`
+                : 'Seats'}
           </h2>
           {show && (
             <p className="text-sm" data-testid="seats-left">
@@ -552,7 +594,11 @@ export function BoxOfficePage({
               {seats.isLive ? '' : ' (reconnecting…)'}
             </p>
           )}
-          {layout ? (
+          {itemsOnly ? (
+            <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">
+              No show and no seats: choose the food and drinks under Sale, then take the payment.
+            </p>
+          ) : layout ? (
             <div className="mt-3 overflow-x-auto">
               {renderSeatMap({
                 layout,
@@ -579,7 +625,11 @@ export function BoxOfficePage({
               <div role="status" className="mt-2 flex flex-col gap-2" data-testid="sale-done">
                 <p className="text-lg font-bold">
                   <Ticket aria-hidden className="mr-1 inline size-5" />
-                  Sold {sold.booking.bookedSeats.join(', ')} ·{' '}
+                  Sold{' '}
+                  {sold.booking.bookedSeats.length
+                    ? sold.booking.bookedSeats.join(', ')
+                    : itemsText(sold.booking.items)}{' '}
+                  ·{' '}
                   <span className="font-mono" data-testid="sale-reference">
                     {sold.booking.reference}
                   </span>
@@ -602,35 +652,45 @@ export function BoxOfficePage({
               </div>
             ) : (
               <>
-                <form onSubmit={pickBest} className="mt-2 flex items-end gap-2">
-                  <label className="flex-1 text-sm">
-                    Party size
-                    <input
-                      ref={partyRef}
-                      className={field}
-                      type="number"
-                      min={1}
-                      max={8}
-                      value={party}
-                      onChange={(e) => setParty(e.target.value)}
-                    />
-                  </label>
-                  {/* Enabled while the seat map loads, so that Enter is taken and kept (bestWanted). */}
-                  <button type="submit" className={buttonClassName('secondary')} disabled={!showId}>
-                    {bestWanted ? 'Finding seats…' : 'Best seats'}
-                  </button>
-                </form>
+                {itemsOnly && (
+                  <p role="status" className="mt-2 text-sm font-semibold" data-testid="items-only">
+                    Food &amp; drinks only: no show or seats. Choose the items, then the payment.
+                  </p>
+                )}
+                {!itemsOnly && (
+                  <form onSubmit={pickBest} className="mt-2 flex items-end gap-2">
+                    <label className="flex-1 text-sm">
+                      Party size
+                      <input
+                        ref={partyRef}
+                        className={field}
+                        type="number"
+                        min={1}
+                        max={8}
+                        value={party}
+                        onChange={(e) => setParty(e.target.value)}
+                      />
+                    </label>
+                    {/* Enabled while the seat map loads, so that Enter is taken and kept (bestWanted). */}
+                    <button type="submit" className={buttonClassName('secondary')} disabled={!showId}>
+                      {bestWanted ? 'Finding seats…' : 'Best seats'}
+                    </button>
+                  </form>
+                )}
                 {notice && (
                   <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
                     {notice}
                   </p>
                 )}
                 <form onSubmit={submitSale} className="mt-3 flex flex-col gap-2">
-                  <p className="text-sm" data-testid="sale-seats">
-                    Seats: <strong>{selected.length ? selected.join(', ') : 'none yet'}</strong>
-                  </p>
+                  {!itemsOnly && (
+                    <p className="text-sm" data-testid="sale-seats">
+                      Seats: <strong>{selected.length ? selected.join(', ') : 'none yet'}</strong>
+                    </p>
+                  )}
+                  {itemsOnly && !menu.length && <p className="text-sm">Nothing is on the menu.</p>}
                   {menu.length > 0 && (
-                    <fieldset className="text-sm">
+                    <fieldset ref={menuRef} className="text-sm">
                       <legend className="font-medium">Food &amp; drinks</legend>
                       <ul className="mt-1 grid gap-1 sm:grid-cols-2">
                         {menu.map((product) => (
@@ -638,7 +698,7 @@ export function BoxOfficePage({
                             <label className="flex items-center justify-between gap-2">
                               <span>
                                 {product.name} · {formatPaise(rupeesToPaise(product.price))}
-                                {product.stock !== null && product.stock <= 10
+                                {product.stock !== null && product.stock <= LOW_STOCK
                                   ? ` (${product.stock} left)`
                                   : ''}
                               </span>
@@ -728,9 +788,16 @@ export function BoxOfficePage({
                   <button
                     type="submit"
                     className={buttonClassName()}
-                    disabled={!isReachable || !shift || !selected.length || sell.isPending}
+                    disabled={
+                      !isReachable ||
+                      !shift ||
+                      (itemsOnly ? !chosenItems.length : !selected.length) ||
+                      sell.isPending
+                    }
                   >
-                    Sell {selected.length ? `${selected.length} seat${selected.length > 1 ? 's' : ''}` : ''}
+                    {itemsOnly
+                      ? 'Sell food & drinks'
+                      : `Sell ${selected.length ? `${selected.length} seat${selected.length > 1 ? 's' : ''}` : ''}`}
                   </button>
                   {!shift && <p className="text-sm">Open a shift first.</p>}
                   {sell.error && (

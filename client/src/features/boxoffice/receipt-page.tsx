@@ -42,32 +42,33 @@ export function ReceiptPage({
   renderQr: (code: string, label: string) => ReactNode;
 }) {
   const config = useCinemaConfig();
-  const ticket = useTicket(bookingId);
   const invoice = useInvoice(bookingId);
-  const reference = ticket.data?.ticket.reference;
+  // The sale by its booking id (staff): its items, how it was paid, and whether it has a show.
   const sale = useQuery({
-    queryKey: ['boxoffice', 'booking', reference],
-    queryFn: () => findByReference(reference!),
-    enabled: Boolean(reference),
+    queryKey: ['boxoffice', 'booking', bookingId],
+    queryFn: () => findByReference(bookingId),
   });
-  if (ticket.isError) {
+  // Food and drink sold on its own has no show, so no ticket to admit anyone.
+  const hasTicket = sale.data ? sale.data.booking.show !== null : false;
+  const ticket = useTicket(bookingId, { enabled: hasTicket });
+  const failed = sale.error ?? (hasTicket ? ticket.error : null);
+  if (failed) {
     return (
       <main className="mx-auto max-w-md p-6">
-        <p role="alert">{ticket.error.message}</p>
+        <p role="alert">{failed.message}</p>
       </main>
     );
   }
-  if (!ticket.data || (invoice.isPending && !invoice.isError) || sale.isPending) {
+  if (!sale.data || (hasTicket && !ticket.data) || (invoice.isPending && !invoice.isError)) {
     return (
       <main className="mx-auto max-w-md p-6">
         <p role="status">Loading the receipt…</p>
       </main>
     );
   }
-  const t = ticket.data.ticket;
+  const t = hasTicket ? ticket.data?.ticket : undefined;
   const inv = invoice.data?.invoice;
-  const booking = (sale.data as CounterBookingResponse | undefined)?.booking;
-  const counter = (sale.data as CounterBookingResponse | undefined)?.sale;
+  const { booking, sale: counter } = sale.data as CounterBookingResponse;
   const cinema = config.data?.cinema;
   return (
     <main className="mx-auto max-w-sm p-4">
@@ -91,15 +92,35 @@ export function ReceiptPage({
           {inv?.seller.gstin && <p>GSTIN {inv.seller.gstin}</p>}
         </header>
         <hr className="my-2 border-dashed border-black" />
-        <p className="text-sm font-bold">{t.movie}</p>
-        <p>
-          {formatDate(t.showDate)} · {t.showTime} · {t.screen}
-        </p>
-        <p className="text-sm font-bold">Seats {t.seats.join(', ')}</p>
-        <div className="my-2 flex justify-center">
-          {renderQr(t.code, `QR code for booking ${t.reference}`)}
-        </div>
-        <p className="text-center text-sm font-bold tracking-widest">{t.reference}</p>
+        {t ? (
+          <>
+            <p className="text-sm font-bold">{t.movie}</p>
+            <p>
+              {formatDate(t.showDate)} · {t.showTime} · {t.screen}
+            </p>
+            <p className="text-sm font-bold">Seats {t.seats.join(', ')}</p>
+          </>
+        ) : (
+          <p className="text-sm font-bold">Food &amp; drinks</p>
+        )}
+        {booking.items.length > 0 && (
+          <ul aria-label="Items" className="mt-1" data-testid="receipt-items">
+            {booking.items.map((item) => (
+              <li key={item.productId} className="flex justify-between gap-2">
+                <span>
+                  {item.quantity} × {item.name}
+                </span>
+                <span>{formatPaise(rupeesToPaise(item.price) * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {t && (
+          <div className="my-2 flex justify-center">
+            {renderQr(t.code, `QR code for booking ${t.reference}`)}
+          </div>
+        )}
+        <p className="text-center text-sm font-bold tracking-widest">{booking.reference}</p>
         <hr className="my-2 border-dashed border-black" />
         {inv ? (
           <>
@@ -147,7 +168,9 @@ export function ReceiptPage({
           </p>
         )}
         {booking?.status === 'cancelled' && <p className="mt-2 text-center font-bold">CANCELLED</p>}
-        <p className="mt-2 text-center">Show this QR code at the door. Enjoy the show!</p>
+        <p className="mt-2 text-center">
+          {t ? 'Show this QR code at the door. Enjoy the show!' : 'Thank you!'}
+        </p>
       </article>
     </main>
   );

@@ -1,4 +1,9 @@
-import { isHoldLapsed, quoteCancellation, type Booking, type CancellationTier } from '@marquee/shared';
+import {
+  isHoldLapsed,
+  quoteCancellation,
+  type ShowBooking as Booking,
+  type CancellationTier,
+} from '@marquee/shared';
 
 export type BadgeKind = 'paid' | 'pending' | 'expired' | 'cancelled' | 'refunded';
 

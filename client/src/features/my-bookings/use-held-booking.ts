@@ -1,4 +1,4 @@
-import type { Booking } from '@marquee/shared';
+import type { ShowBooking as Booking } from '@marquee/shared';
 import { useNow } from '../../lib/use-now.ts';
 import { useUserBookings } from './api/get-user-bookings.ts';
 import { describeCountdown, formatCountdown, timeLeftMs } from './countdown.ts';

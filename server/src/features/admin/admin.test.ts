@@ -150,7 +150,7 @@ describe('all bookings', () => {
     expect((await get('q=100%25')).total).toBe(0);
     const one = (await get('status=paid')).bookings[0]!;
     expect((await get(`q=${one._id.slice(0, 8)}`)).bookings.map((b) => b._id)).toContain(one._id);
-    expect((await get(`date=${one.show.showDate}`)).total).toBe(2);
+    expect((await get(`date=${one.show!.showDate}`)).total).toBe(2);
     expect((await call('GET', '/api/admin/bookings?status=lost', staff)).statusCode).toBe(400);
     expect((await call('GET', '/api/admin/bookings?movieId=nope', staff)).statusCode).toBe(400);
   });
@@ -163,9 +163,9 @@ describe('all bookings', () => {
       }>();
     const first = await get(`showId=${firstShow}`);
     expect(first.total).toBe(2);
-    expect(new Set(first.bookings.map((b) => b.show._id))).toEqual(new Set([firstShow]));
+    expect(new Set(first.bookings.map((b) => b.show!._id))).toEqual(new Set([firstShow]));
     expect((await get(`showId=${secondShow}`)).total).toBe(1);
-    const { showDate } = first.bookings[0]!.show;
+    const { showDate } = first.bookings[0]!.show!;
     expect((await get(`showId=${firstShow}&date=${showDate}`)).total).toBe(2);
     expect((await get(`showId=${secondShow}&date=${showDate}`)).total).toBe(0);
     expect((await get(`showId=${pastShow}`)).total).toBe(0);
@@ -225,11 +225,11 @@ describe('all bookings', () => {
       booking._id,
       booking.reference,
       'Dashboard Movie',
-      booking.show.screen.name,
+      booking.show!.screen.name,
       'Asha Rao',
       `asha-${process.pid}@example.com`,
-      booking.show.showDate,
-      booking.show.showTime,
+      booking.show!.showDate,
+      booking.show!.showTime,
       'A1 A2',
       '400.00',
       'paid',

@@ -76,12 +76,13 @@ export async function bookingsCsv({
     body += csvRow([
       booking._id,
       booking.reference,
-      show.movie.title,
-      show.screen.name,
+      // No show: food and drink sold on its own at the counter.
+      show?.movie.title ?? 'Food & drinks (counter)',
+      show?.screen.name ?? '',
       booking.user.name,
       booking.user.email ?? '',
-      show.showDate,
-      show.showTime, // on the cinema's clock already, as every show answer gives it
+      show?.showDate ?? '',
+      show?.showTime ?? '', // on the cinema's clock already, as every show answer gives it
       booking.bookedSeats.join(' '),
       booking.amount.toFixed(2),
       booking.status,

@@ -77,6 +77,8 @@ export async function cancelBooking({
       .from(bookings)
       .where(eq(bookings.id, bookingId));
     if (!found) throw notFound('Booking not found');
+    // Only food and drink sold on its own at the counter has no show: refunded at the counter.
+    if (!found.showId) throw conflict(cancelMessages.atCounter);
     const [show] = await tx.select().from(shows).where(eq(shows.id, found.showId)).for('key share');
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     if (!show || !booking) throw notFound('Booking not found');
@@ -84,7 +86,7 @@ export async function cancelBooking({
       throw new AppError('FORBIDDEN', messages.notAuthorized);
     const unchanged = {
       bookingId,
-      showId: booking.showId,
+      showId: show.id,
       changed: false,
       status: booking.status,
       openCheckouts: [],
@@ -134,7 +136,7 @@ export async function cancelBooking({
     }
     const outcome: CancelOutcome = {
       bookingId,
-      showId: booking.showId,
+      showId: show.id,
       changed: true,
       status: 'cancelled',
       openCheckouts: open.map((payment) => ({

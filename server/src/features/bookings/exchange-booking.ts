@@ -87,6 +87,8 @@ export async function exchangeBooking(options: ExchangeOptions): Promise<Exchang
       .from(bookings)
       .where(eq(bookings.id, bookingId));
     if (!found) throw notFound('Booking not found');
+    // Food and drink sold on its own at the counter has no seats to exchange.
+    if (!found.showId) throw conflict('This booking has no seats to exchange');
     const locked = await tx
       .select()
       .from(shows)
@@ -382,7 +384,8 @@ export async function completeExchange(
   await moveBooking(tx, {
     booking: original,
     passing: { bookingId: hold.id },
-    showId: hold.showId,
+    // An exchange's hold always has its show (a hold is for seats).
+    showId: hold.showId!,
     seats: hold.seats,
     amountPaise: original.amountPaise + hold.amountPaise,
     differencePaise: hold.amountPaise,

@@ -114,8 +114,9 @@ export async function findBookings({
       user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
     })
     .from(bookings)
-    .innerJoin(shows, eq(shows.id, bookings.showId))
-    .innerJoin(movies, eq(movies.id, shows.movieId))
+    // Left joins: food and drink sold on its own at the counter has no show (show: null).
+    .leftJoin(shows, eq(shows.id, bookings.showId))
+    .leftJoin(movies, eq(movies.id, shows.movieId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(bookingConditions(where, timeZone))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
@@ -151,7 +152,7 @@ export async function findBookings({
     const payable = booking.status === 'pending' && !isHoldLapsed(booking.expiresAt.getTime(), now.getTime());
     return toBookingView({
       booking,
-      show: toShow(show, 0, toMovie(movie), timeZone),
+      show: show && movie ? toShow(show, 0, toMovie(movie), timeZone) : null,
       user: withEmail
         ? { _id: user.id, name: user.name, email: user.email, phone: user.phone }
         : { _id: user.id, name: user.name },
@@ -193,7 +194,8 @@ async function exchangesOf(
       const { date, minutes } = toZonedParts(startsAt, timeZone);
       waiting.set(hold.exchangeOf, {
         _id: hold.id,
-        showId: hold.showId,
+        // Joined to its show above: an exchange's hold always has one.
+        showId: hold.showId!,
         showDate: date,
         showTime: formatTimeOfDay(minutes),
         bookedSeats: hold.seats,
@@ -226,14 +228,14 @@ type BookingRow = typeof bookings.$inferSelect;
 /** The GST included in a booking's amount (paise): its tickets at their slabs, its items at theirs. */
 function bookingGst(
   booking: Pick<BookingRow, 'seats' | 'amountPaise' | 'taxRates'>,
-  show: Pick<typeof shows.$inferSelect, 'prices' | 'layout'>,
+  show: Pick<typeof shows.$inferSelect, 'prices' | 'layout'> | null,
   items: readonly BookingItemRow[],
 ): number {
   const food = itemLines(itemTaxLines(items));
   return includedGst([
     ...ticketLines({
       seats: booking.seats,
-      seatPrice: (seat) => show.prices[seatClassOf(show.layout, seat) ?? ''],
+      seatPrice: (seat) => (show ? show.prices[seatClassOf(show.layout, seat) ?? ''] : undefined),
       amountPaise: booking.amountPaise - itemsTotal(food),
       slabs: heldSlabs(booking.taxRates),
     }),
@@ -273,7 +275,8 @@ function toBookingView({
     | 'complimentary'
     | 'itemsCollectedAt'
   >;
-  show: Show<Movie>;
+  /** Null: food and drink sold on its own at the counter. */
+  show: Show<Movie> | null;
   user: Booking['user'];
   paymentLink: string | null;
   refund: RefundRow | null;
@@ -288,7 +291,7 @@ function toBookingView({
     _id: booking.id,
     reference: booking.reference,
     user,
-    show: showOfBooking(show),
+    show: show ? showOfBooking(show) : null,
     bookedSeats: booking.seats,
     amount: paiseToRupees(booking.amountPaise),
     isPaid: booking.status === 'paid',
@@ -334,8 +337,9 @@ export async function countBookings({
   const [row] = await db
     .select({ value: count() })
     .from(bookings)
-    .innerJoin(shows, eq(shows.id, bookings.showId))
-    .innerJoin(movies, eq(movies.id, shows.movieId))
+    // Left joins: food and drink sold on its own at the counter has no show (show: null).
+    .leftJoin(shows, eq(shows.id, bookings.showId))
+    .leftJoin(movies, eq(movies.id, shows.movieId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(bookingConditions(where, timeZone));
   return Number(row?.value ?? 0);

@@ -547,8 +547,13 @@ describe('food and drink at the counter', () => {
       .where(and(eq(bookingSeats.showId, showId), eq(bookingSeats.seat, 'E3')));
     expect(e3).toHaveLength(0);
 
-    // Items without seats, and a comp with items, are refused plainly.
-    const alone = await sell(cashier, { payment: { method: 'cash' }, items: [{ productId, quantity: 1 }] });
+    // Items for a show but without its seats, and a comp with items, are refused plainly (items
+    // with no show at all are a sale of their own: items-only.test.ts).
+    const alone = await sell(cashier, {
+      showId,
+      payment: { method: 'cash' },
+      items: [{ productId, quantity: 1 }],
+    });
     expect(alone.statusCode).toBe(400);
     const comp = await sell(admin, {
       showId,

@@ -52,16 +52,16 @@ export const boxOfficeDocs = {
   }),
   sell: routeSchema({
     tags,
-    summary: 'Sell seats at the counter: a paid booking with channel counter',
+    summary: 'Sell seats, or food and drink on its own, at the counter: a paid booking with channel counter',
     description:
-      'Through the same seat hold as online bookings; staff may sell held-back wheelchair spaces. Cash: `change` = tendered − total. Card and UPI need a `reference`. `complimentary: true` (admins) gives the seats at ₹0.',
+      'Through the same seat hold as online bookings; staff may sell held-back wheelchair spaces. Cash: `change` = tendered − total. Card and UPI need a `reference`. `complimentary: true` (admins) gives the seats at ₹0. Without `showId` and `selectedSeats`, `items` are sold on their own: a booking with `show: null`, stock claimed as online (409 `Only {n} {name} left`).',
     auth: 'staff',
     body: counterSaleRequest,
     ok: { status: 201, schema: counterSaleResponse },
     errors: {
       403: 'Not staff, or a comp by someone who is not an admin',
       404: 'No such show',
-      409: 'No open shift (`Open a shift first`), or seats taken (the message names them)',
+      409: 'No open shift (`Open a shift first`), seats taken (the message names them), or not enough of an item left',
     },
   }),
   refund: routeSchema({

@@ -1,6 +1,7 @@
 import { paiseToRupees, type CounterSale } from '@marquee/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { bookings, counterSales, refunds, users } from '../../db/schema.ts';
 
 /** How a booking was sold at the counter (rupees), or null for a booking sold online. */
@@ -55,6 +56,14 @@ export async function bookingIdsByPhone(db: Queryable, phone: string): Promise<s
 
 /** A booking's id by its reference, as people type it (any case, spaces and dashes ignored). */
 export async function bookingIdByReference(db: Queryable, reference: string): Promise<string | null> {
+  // The receipt page names a sale by its booking id (a sale of food alone has no ticket to read).
+  if (isUuid(reference.trim())) {
+    const [row] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.id, reference.trim()));
+    return row?.id ?? null;
+  }
   const typed = reference.replace(/[\s-]+/g, '').toUpperCase();
   if (!/^[A-Z0-9]{1,20}$/.test(typed)) return null;
   const [row] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, typed));

@@ -19,7 +19,7 @@ import { markRefundSucceeded, recordRefund } from '../payments/index.ts';
 
 export interface CounterRefundOutcome {
   bookingId: string;
-  showId: string;
+  showId: string | null;
   method: CounterRefundMethod | 'comp';
   amountPaise: number;
   /** An online booking's refunds (one per payment it had), for the refund worker to carry out after commit. */
@@ -67,7 +67,9 @@ export async function refundAtCounter({
       .from(bookings)
       .where(eq(bookings.id, bookingId));
     if (!found) throw notFound('Booking not found');
-    await tx.select({ id: shows.id }).from(shows).where(eq(shows.id, found.showId)).for('key share');
+    // Food and drink sold on its own has no show to lock.
+    if (found.showId)
+      await tx.select({ id: shows.id }).from(shows).where(eq(shows.id, found.showId)).for('key share');
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     if (!booking) throw notFound('Booking not found');
     const [sale] = await tx.select().from(counterSales).where(eq(counterSales.bookingId, bookingId));

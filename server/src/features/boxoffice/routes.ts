@@ -127,7 +127,7 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
       refundAmountPaise: input.refundAmount === undefined ? undefined : rupeesToPaise(input.refundAmount),
       now: clock(),
     });
-    seatMaps.invalidate(outcome.showId);
+    if (outcome.showId) seatMaps.invalidate(outcome.showId);
     let status = 'succeeded';
     if (outcome.gatewayRefundIds.length) {
       const carried = await carryOutRefunds(

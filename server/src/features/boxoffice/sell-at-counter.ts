@@ -1,7 +1,7 @@
 import { boxOfficeMessages, type CounterPaymentMethod } from '@marquee/shared';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { bookings, counterSales, payments, shifts } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -13,7 +13,7 @@ import {
   type KnownSeats,
   type SeatRulesConfig,
 } from '../bookings/index.ts';
-import { validateItems, type ItemRequest } from '../food/index.ts';
+import { claimItems, validateItems, type ItemRequest } from '../food/index.ts';
 import { issueInvoice } from '../invoices/index.ts';
 
 /** The gateway name counter payments are recorded under (payments.gateway): money taken in person. */
@@ -36,8 +36,39 @@ export interface CounterSaleInput {
 
 export interface CounterSaleOutcome {
   bookingId: string;
-  showId: string;
+  /** Null for food and drink sold on its own. */
+  showId: string | null;
   changePaise: number;
+}
+
+/**
+ * Food and drink sold on its own (issue 31 item 4): a booking without a show or seats, inserted
+ * in the sale's transaction, then its stock taken by the one claim every seller uses
+ * (marquee_claim_items, through claimItems: products locked in id order, never below zero, 409
+ * `Only {n} {name} left`). The amount is first the menu's price of now, then set to what the claim
+ * charged (the claim prices under the products' locks).
+ */
+async function holdItemsOnly(
+  tx: Queryable,
+  { sellerId, items, now }: { sellerId: string; items: ItemRequest[]; now: Date },
+): Promise<{ bookingId: string; amountPaise: number; seats: string[] }> {
+  const bookingId = randomUUID();
+  // A placeholder amount (the row's check wants one above 0); the claim's total replaces it.
+  await tx.insert(bookings).values({
+    id: bookingId,
+    userId: sellerId,
+    showId: null,
+    seats: [],
+    amountPaise: 1,
+    status: 'pending',
+    channel: 'counter',
+    expiresAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const amountPaise = await claimItems(tx, { bookingId, items, now });
+  if (amountPaise <= 0) throw badRequest(boxOfficeMessages.nothingToSell);
+  return { bookingId, amountPaise, seats: [] };
 }
 
 /**
@@ -71,16 +102,20 @@ export async function sellAtCounter({
   const complimentary = input.complimentary === true;
   const items = validateItems(input.items);
   if (items.length && complimentary) throw badRequest(boxOfficeMessages.compWithItems);
-  if (items.length && !input.seatIds?.length) throw badRequest(boxOfficeMessages.itemsNeedSeats);
+  // Food and drink on its own: no show and no seats (issue 31 item 4).
+  const itemsOnly = !input.showId && !input.seatIds?.length;
+  if (itemsOnly && !items.length) throw badRequest(boxOfficeMessages.nothingToSell);
+  if (!itemsOnly && items.length && !input.seatIds?.length)
+    throw badRequest(boxOfficeMessages.itemsNeedSeats);
   if (complimentary && !seller.isAdmin) throw new AppError('FORBIDDEN', boxOfficeMessages.compsAdminsOnly);
   const payment = complimentary ? undefined : input.payment;
   if (!complimentary && !payment) throw badRequest("payment is required: {method: 'cash' | 'card' | 'upi'}");
   if (payment && payment.method !== 'cash' && !payment.reference)
     throw badRequest(boxOfficeMessages.needsReference);
-  if (!input.showId) throw badRequest('showId is required');
-  const seats = validateSeatRequest(input.seatIds ?? []);
-  if (!isUuid(input.showId)) throw notFound('Show not found');
-  const showId = input.showId;
+  if (!itemsOnly && !input.showId) throw badRequest('showId is required');
+  const seats = itemsOnly ? [] : validateSeatRequest(input.seatIds ?? []);
+  if (!itemsOnly && !isUuid(input.showId!)) throw notFound('Show not found');
+  const showId = itemsOnly ? null : input.showId!;
 
   return db.transaction(async (tx) => {
     // The open shift, held FOR SHARE until commit: a close (UPDATE … WHERE closed_at IS NULL)
@@ -92,31 +127,35 @@ export async function sellAtCounter({
       .for('share');
     if (!shift) throw conflict(boxOfficeMessages.noShift);
 
-    // The online seat rules, except that staff may sell the held-back wheelchair spaces.
+    // The online seat rules, except that staff may sell the held-back wheelchair spaces; food and
+    // drink alone is a booking without a show whose stock the same claim takes as online.
     const txDb = tx as unknown as Db;
-    const hold = await holdChosenSeats({
-      db: txDb,
-      known,
-      showId,
-      seats,
-      accessible: true,
-      now,
-      rules,
-      hold: (decidedOn) =>
-        holdSeats({
-          db: txDb,
-          showId,
-          seatIds: seats,
-          userId: seller.id,
-          now,
-          windowSeconds,
-          maxUnpaid: NO_LIMIT,
-          maxPerShow: NO_LIMIT,
-          decidedOn,
-          // Stock is claimed in the hold's own statement, as online (db/sql/marquee_claim_items.sql).
-          items,
-        }),
-    });
+    const hold =
+      showId === null
+        ? await holdItemsOnly(tx, { sellerId: seller.id, items, now })
+        : await holdChosenSeats({
+            db: txDb,
+            known,
+            showId,
+            seats,
+            accessible: true,
+            now,
+            rules,
+            hold: (decidedOn) =>
+              holdSeats({
+                db: txDb,
+                showId,
+                seatIds: seats,
+                userId: seller.id,
+                now,
+                windowSeconds,
+                maxUnpaid: NO_LIMIT,
+                maxPerShow: NO_LIMIT,
+                decidedOn,
+                // Stock is claimed in the hold's own statement, as online (db/sql/marquee_claim_items.sql).
+                items,
+              }),
+          });
 
     const amountPaise = complimentary ? 0 : hold.amountPaise;
     let changePaise = 0;

@@ -105,7 +105,8 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
   const lockedShows = await tx
     .select()
     .from(shows)
-    .where(inArray(shows.id, [...new Set([found.showId, ...(exchanged ? [exchanged.showId] : [])])]))
+    // A gateway's payment is always for a booking with a show (only counter sales of food alone have none).
+    .where(inArray(shows.id, [...new Set([found.showId!, ...(exchanged ? [exchanged.showId!] : [])])]))
     .orderBy(asc(shows.id))
     .for('key share');
   const show = lockedShows.find((row) => row.id === found.showId);
@@ -172,7 +173,12 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
   }
   if (original) {
     await completeExchange(tx, { original, hold: booking, payment, now });
-    return { kind: 'exchanged', bookingId: original.id, showId: booking.showId, fromShowId: original.showId };
+    return {
+      kind: 'exchanged',
+      bookingId: original.id,
+      showId: booking.showId!,
+      fromShowId: original.showId!,
+    };
   }
   await tx
     .update(bookings)
@@ -181,7 +187,7 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
   // The tax invoice, numbered in this transaction: a rollback gives its serial back (CONTRACT §10).
   await issueInvoice(tx, { bookingId: booking.id, paymentId: payment.id, now });
   await enqueueEmail(tx, { kind: 'booking-paid', bookingId: booking.id });
-  return { kind: 'paid', bookingId: booking.id, showId: booking.showId };
+  return { kind: 'paid', bookingId: booking.id, showId: booking.showId! };
 }
 
 /**

@@ -98,20 +98,22 @@ export async function issueInvoice(
   const [row] = await tx
     .select({ booking: bookings, show: shows, title: movies.title, buyerName: users.name })
     .from(bookings)
-    .innerJoin(shows, eq(shows.id, bookings.showId))
-    .innerJoin(movies, eq(movies.id, shows.movieId))
+    // No show: food and drink sold on its own at the counter (only item lines).
+    .leftJoin(shows, eq(shows.id, bookings.showId))
+    .leftJoin(movies, eq(movies.id, shows.movieId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(eq(bookings.id, bookingId));
   if (!row) throw new Error(`booking ${bookingId} not found for its invoice`);
   const { booking, show } = row;
+  if (!show && booking.seats.length) throw new Error(`booking ${bookingId} has seats but no show`);
 
-  const when = formatDateTime(show.startsAt.toISOString(), settings.timeZone);
+  const when = show ? formatDateTime(show.startsAt.toISOString(), settings.timeZone) : '';
   // Food and drink (CONTRACT §12): one line per product, its quantity at its own rate, as sold.
   const food = itemLines(itemTaxLines((await itemsOfBookings(tx, [bookingId])).get(bookingId) ?? []));
   const lines = [
     ...ticketLines({
       seats: booking.seats,
-      seatPrice: (seat) => show.prices[seatClassOf(show.layout, seat) ?? ''],
+      seatPrice: (seat) => (show ? show.prices[seatClassOf(show.layout, seat) ?? ''] : undefined),
       amountPaise: booking.amountPaise - itemsTotal(food),
       slabs: heldSlabs(booking.taxRates, settings.tax.ticketSlabs),
     }).map((line) =>

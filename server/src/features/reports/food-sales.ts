@@ -1,5 +1,5 @@
 import { taxLine } from '@marquee/shared';
-import { and, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookingItems, bookings, shows } from '../../db/schema.ts';
 
@@ -14,7 +14,7 @@ export interface FoodLine {
 
 /**
  * The food and drink sold with the paid bookings of the shows starting in [start, end) (CONTRACT
- * §12, §14), one line per product name. Each booking's line is taxed as its invoice line is
+ * §12, §14), and on its own at the counter (no show) paid in [start, end), one line per product name. Each booking's line is taxed as its invoice line is
  * (taxLine of quantity × unit price at the line's own rate, shared/src/gst.ts) and then summed, so
  * the report equals the invoices to the paisa. A booking cancelled or refunded counts nowhere.
  */
@@ -36,8 +36,17 @@ export async function foodSales({
     })
     .from(bookingItems)
     .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
-    .innerJoin(shows, eq(shows.id, bookings.showId))
-    .where(and(eq(bookings.status, 'paid'), gte(shows.startsAt, start), lt(shows.startsAt, end)));
+    .leftJoin(shows, eq(shows.id, bookings.showId))
+    .where(
+      and(
+        eq(bookings.status, 'paid'),
+        or(
+          and(gte(shows.startsAt, start), lt(shows.startsAt, end)),
+          // Sold on its own at the counter (no show): counted on the day it was paid.
+          and(isNull(bookings.showId), gte(bookings.paidAt, start), lt(bookings.paidAt, end)),
+        ),
+      ),
+    );
   const byName = new Map<string, FoodLine>();
   for (const row of rows) {
     const line = taxLine(row.quantity * row.unitPricePaise, row.taxRate);

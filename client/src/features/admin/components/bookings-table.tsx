@@ -39,7 +39,9 @@ export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBus
                   {booking.reference}
                 </code>
               </th>
-              <td className={`${tdClassName} min-w-32 font-medium`}>{booking.show.movie.title}</td>
+              <td className={`${tdClassName} min-w-32 font-medium`}>
+                {booking.show?.movie.title ?? 'Food & drinks only'}
+              </td>
               <td className={tdClassName}>
                 <span className="block">{booking.user.name}</span>
                 <span className="block text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
@@ -47,13 +49,19 @@ export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBus
                 </span>
               </td>
               <td className={`${tdClassName} whitespace-nowrap`}>
-                <span className="block">{formatShowDate(booking.show.showDate)}</span>
-                <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                  {booking.show.showTime}
-                </span>
-                <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                  {booking.show.screen.name}
-                </span>
+                {booking.show ? (
+                  <>
+                    <span className="block">{formatShowDate(booking.show.showDate)}</span>
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      {booking.show.showTime}
+                    </span>
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      {booking.show.screen.name}
+                    </span>
+                  </>
+                ) : (
+                  <span className="block">No show (sold at the counter)</span>
+                )}
               </td>
               <td className={`${tdClassName} min-w-36`}>
                 <span className="block">{booking.bookedSeats.join(', ')}</span>

@@ -58,7 +58,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: Booking; on
     >
       <p>
         {booking.user.name}’s {booking.bookedSeats.length} seat{booking.bookedSeats.length === 1 ? '' : 's'} (
-        {booking.bookedSeats.join(', ')}) for {booking.show.movie.title} are released at once.
+        {booking.bookedSeats.join(', ')}) for {booking.show?.movie.title ?? 'no show'} are released at once.
       </p>
       {quote.isPending && <p role="status">Reading the cancellation policy…</p>}
       {quote.isError && <FormMessage message={quote.error.message} />}

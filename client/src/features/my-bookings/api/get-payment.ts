@@ -1,4 +1,4 @@
-import type { PaymentResponse } from '@marquee/shared';
+import type { PaymentResponse, ShowBooking } from '@marquee/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -12,7 +12,8 @@ export const paymentQueryOptions = (paymentId: string) =>
       api<PaymentResponse>(`/api/payments/${encodeURIComponent(paymentId)}`, {
         signal,
         fallbackMessage: 'Failed to fetch booking',
-      }),
+        // A payment page is for an online booking, always for a show.
+      }).then((answer) => answer as Omit<PaymentResponse, 'booking'> & { booking: ShowBooking }),
   });
 
 export function usePayment(paymentId: string) {

@@ -1,4 +1,4 @@
-import type { BookingsResponse } from '@marquee/shared';
+import { hasShow, type BookingsResponse } from '@marquee/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -15,7 +15,8 @@ export const userBookingsQueryOptions = () =>
       api<BookingsResponse>('/api/bookings/user?status=all', {
         signal,
         fallbackMessage: 'Failed to fetch bookings',
-      }),
+        // A buyer's own bookings are all for shows (food sold alone at the counter is the counter's).
+      }).then((answer) => ({ ...answer, bookings: answer.bookings.filter(hasShow) })),
   });
 
 /** Pass whether someone is signed in: a signed-out visitor's request would only be refused. */

@@ -1,4 +1,4 @@
-import { formatRupees, itemsText, type Booking } from '@marquee/shared';
+import { formatRupees, itemsText, type ShowBooking as Booking } from '@marquee/shared';
 import { CalendarDays, Clock, CreditCard, FileText, Repeat, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-import { formatRupees, type Booking } from '@marquee/shared';
+import { formatRupees, type ShowBooking as Booking } from '@marquee/shared';
 import { CreditCard, Ticket, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { isHoldLapsed, type Booking } from '@marquee/shared';
+import { isHoldLapsed, type ShowBooking as Booking } from '@marquee/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, RotateCw, Ticket } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { formatRupees, itemsText, type Booking, type PaymentResponse } from '@marquee/shared';
+import { formatRupees, itemsText, type ShowBooking as Booking, type PaymentResponse } from '@marquee/shared';
 import {
   ArrowLeft,
   CircleCheck,
@@ -157,7 +157,13 @@ function Outcome({
   );
 }
 
-function PaymentDetails({ data, paymentId }: { data: PaymentResponse; paymentId: string }) {
+function PaymentDetails({
+  data,
+  paymentId,
+}: {
+  data: Omit<PaymentResponse, 'booking'> & { booking: Booking };
+  paymentId: string;
+}) {
   const navigate = useNavigate();
   const { payment, booking } = data;
   const pay = usePaySandbox(paymentId);

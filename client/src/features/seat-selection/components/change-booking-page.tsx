@@ -4,7 +4,7 @@ import {
   formatTimeOfDay,
   toZonedParts,
   zonedDate,
-  type Booking,
+  type ShowBooking as Booking,
   type Movie,
   type Show,
 } from '@marquee/shared';

@@ -6,8 +6,9 @@ import { api } from '../../../lib/api.ts';
 export const ticketPath = (bookingId: string) => `/api/bookings/${encodeURIComponent(bookingId)}/ticket`;
 
 /** A paid booking's ticket; kept while the page is open, so a dropped connection still shows it. */
-export function useTicket(bookingId: string) {
+export function useTicket(bookingId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: ['ticket', bookingId],
     queryFn: ({ signal }) =>
       api<TicketResponse>(ticketPath(bookingId), {
