@@ -90,7 +90,11 @@ describe('product pictures', () => {
     const again = await t.app.inject({ method: 'GET', url: imageUrl, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
-    const weak = await t.app.inject({ method: 'GET', url: imageUrl, headers: { 'if-none-match': `W/${etag}` } });
+    const weak = await t.app.inject({
+      method: 'GET',
+      url: imageUrl,
+      headers: { 'if-none-match': `W/${etag}` },
+    });
     expect(weak.statusCode).toBe(304);
 
     // Replaced: a new version, so a new URL; the old URL is no longer cached for good.
@@ -159,12 +163,21 @@ describe('product pictures', () => {
     expect((await upload(unknown, PNG)).statusCode).toBe(404);
     expect((await upload('not-an-id', PNG)).statusCode).toBe(404);
     expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/admin/products/${unknown}/image`, headers: admin.bearer }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/admin/products/${unknown}/image`,
+          headers: admin.bearer,
+        })
+      ).statusCode,
     ).toBe(404);
     const water = await addProduct('Water');
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${water._id}/image` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${unknown}/image` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${water._id}/image` })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${unknown}/image` })).statusCode).toBe(
+      404,
+    );
   });
 
   it('lets only admins upload or delete', async () => {

@@ -16,7 +16,10 @@ export const pictureUrl = (productId: string, version: string) =>
   `/api/products/${productId}/image?v=${encodeURIComponent(version)}`;
 
 /** The version of each product's picture, for those that have one. */
-export async function pictureVersions(db: Queryable, productIds?: readonly string[]): Promise<Map<string, string>> {
+export async function pictureVersions(
+  db: Queryable,
+  productIds?: readonly string[],
+): Promise<Map<string, string>> {
   if (productIds && !productIds.length) return new Map();
   const rows = await db
     .select({ productId: productImages.productId, version: productImages.version })
