@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { imageTypeOf } from './food.ts';
 
 const bytes = (...parts: (number[] | string)[]) =>
-  new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part)] : part)));
+  new Uint8Array(
+    parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part)),
+  );
 
 describe('imageTypeOf', () => {
   it('knows JPEG, PNG and WebP by their first bytes', () => {
