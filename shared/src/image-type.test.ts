@@ -3,7 +3,7 @@ import { imageTypeOf } from './food.ts';
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(
-    parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part)),
+    parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)),
   );
 
 describe('imageTypeOf', () => {
