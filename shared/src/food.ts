@@ -12,6 +12,23 @@ export const MAX_ITEM_LINES = 20;
 export const LOW_STOCK = 10;
 /** The SAC of food and drink served (restaurant service), on invoice lines. */
 export const FOOD_SAC = '996331';
+/** A product's picture (stored with the app): at most this many bytes, JPEG, PNG or WebP. */
+export const PRODUCT_IMAGE_MAX_BYTES = 1024 * 1024;
+export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ProductImageType = (typeof PRODUCT_IMAGE_TYPES)[number];
+
+/**
+ * What a picture is, by its first bytes (never by the name or the Content-Type it came with):
+ * JPEG starts FF D8 FF, PNG with its 8-byte signature, WebP as a RIFF file of type WEBP.
+ */
+export function imageTypeOf(bytes: Uint8Array): ProductImageType | null {
+  const at = (offset: number, expected: readonly number[]) =>
+    bytes.length >= offset + expected.length && expected.every((byte, i) => bytes[offset + i] === byte);
+  if (at(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return 'image/webp';
+  return null;
+}
 
 export const foodMessages = {
   quantity: `Choose between ${MIN_ITEM_QUANTITY} and ${MAX_ITEM_QUANTITY} of each item`,
@@ -22,6 +39,9 @@ export const foodMessages = {
   taxRate: 'The tax rate is a percent from 0 to 100',
   stock: 'Stock is a whole number, 0 or more, or empty for unlimited',
   image: 'The image must be an http(s) URL',
+  pictureType: 'The picture must be a JPEG, PNG or WebP image',
+  pictureTooLarge: 'The picture is too large: at most 1 MB',
+  noPicture: 'This product has no picture',
   alreadyCollected: (time: string) => `Already collected at ${time}`,
   noItems: 'This booking has no food or drink to collect',
 } as const;
@@ -35,7 +55,11 @@ export const productSchema = z
     taxRate: z.number().meta({ description: 'GST percent (default settings.tax.foodRate)' }),
     stock: z.number().int().nullable().meta({ description: 'Units left to sell; null: unlimited' }),
     active: z.boolean().meta({ description: 'false: retired, off the menu' }),
-    image: z.string().nullable(),
+    image: z.string().nullable().meta({ description: 'An http(s) URL given by an admin, or null' }),
+    imageUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'The picture stored with the app (/api/products/{id}/image?v=…), or null' }),
     position: z.number().int().meta({ description: 'The menu’s order, lowest first' }),
   })
   .meta({ id: 'Product' });

@@ -14,7 +14,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiOptions extends Omit<RequestInit, 'body'> {
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (a chosen file) is sent as it is, with its own type. */
   body?: unknown;
   /** Shown when the server gives no message of its own (a proxy error page, say). */
   fallbackMessage?: string;
@@ -36,13 +36,15 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const { body, fallbackMessage = defaultFallback, headers: extraHeaders, ...init } = options;
   const headers = new Headers(extraHeaders);
   headers.set('Accept', 'application/json');
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const isBlob = typeof Blob !== 'undefined' && body instanceof Blob;
+  if (isBlob) headers.set('Content-Type', body.type || 'application/octet-stream');
+  else if (body !== undefined) headers.set('Content-Type', 'application/json');
 
   const response = await fetch(path, {
     ...init,
     headers,
     credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: isBlob ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   // A body that is not JSON (a gateway's HTML error page) is treated as having no message.
   const payload: unknown = await response.json().catch(() => undefined);

@@ -23,6 +23,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -386,6 +387,36 @@ export const products = pgTable(
     check('products_price_not_negative', sql`${t.pricePaise} >= 0`),
     check('products_tax_rate_percent', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
     index('products_position_idx').on(t.position, t.name),
+  ],
+);
+
+/** Raw bytes (a picture), read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A product's picture, stored with the app (CONTRACT §12): JPEG, PNG or WebP as uploaded, at most
+ * 1 MB. `version`, the start of the bytes' SHA-256, is in the picture's URL (`?v=`) and its ETag.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+    contentType: text('content_type').notNull(),
+    version: text('version').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'product_images_content_type_known',
+      sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`,
+    ),
+    check('product_images_size', sql`octet_length(${t.bytes}) between 1 and 1048576`),
   ],
 );
 

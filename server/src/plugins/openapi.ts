@@ -43,6 +43,7 @@ const describedError = {
   404: 'Not found',
   409: 'Conflict: the state changed (seats taken, booking no longer payable, …)',
   413: 'Request body is too large',
+  415: 'The body is not of a type this route takes',
   429: 'Too many requests: wait and try again',
   503: 'Not ready',
 } as const;

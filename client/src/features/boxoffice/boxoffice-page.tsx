@@ -23,7 +23,8 @@ import { buttonClassName } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
 import { pricesInPaise, selectionAmount } from '../../lib/screen-layout.ts';
-import { useMenu } from '../food/api/products.ts';
+import { useMenu, pictureOf } from '../food/api/products.ts';
+import { ProductPicture } from '../../components/ui/product-picture.tsx';
 import { useShowSeats } from '../seat-selection/api/get-show-seats.ts';
 import {
   findByPhone,
@@ -696,7 +697,8 @@ export function BoxOfficePage({
                         {menu.map((product) => (
                           <li key={product._id}>
                             <label className="flex items-center justify-between gap-2">
-                              <span>
+                              <ProductPicture src={pictureOf(product)} alt="" size="sm" />
+                              <span className="flex-1">
                                 {product.name} · {formatPaise(rupeesToPaise(product.price))}
                                 {product.stock !== null && product.stock <= LOW_STOCK
                                   ? ` (${product.stock} left)`

@@ -1,10 +1,11 @@
-import { formatTimeAt, itemsText, type BookingItem } from '@marquee/shared';
+import { formatTimeAt, itemsText, type BookingItem, type Product } from '@marquee/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Popcorn } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClassName } from '../../components/ui/button.ts';
 import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
-import { useCollectItems } from '../food/api/products.ts';
+import { useCollectItems, useMenu, pictureOf } from '../food/api/products.ts';
+import { ProductPicture } from '../../components/ui/product-picture.tsx';
 
 /**
  * A booking's food and drink at the door: what to hand over and a "Mark collected" button, or
@@ -26,6 +27,8 @@ export function ItemsToHandOver({
   tone?: 'plain' | 'onColour';
 }) {
   const collect = useCollectItems();
+  // Pictures from the menu, so staff see what to hand over at a glance (a retired product has none).
+  const menu = useMenu().data?.products ?? [];
   const queryClient = useQueryClient();
   const timeZone = useCinemaTimeZone();
   const [collected, setCollected] = useState<string | null>(collectedAt);
@@ -49,6 +52,7 @@ export function ItemsToHandOver({
         <Popcorn aria-hidden className="size-4 shrink-0" />
         {itemsText(items)}
       </p>
+      <Pictures items={items} menu={menu} />
       {collected ? (
         <p
           className={
@@ -82,5 +86,29 @@ export function ItemsToHandOver({
         </p>
       )}
     </div>
+  );
+}
+
+/** The items' pictures in a row, each with its count; the names are in the line above. */
+function Pictures({ items, menu }: { items: readonly BookingItem[]; menu: readonly Product[] }) {
+  const shown = items.flatMap((item) => {
+    const product = menu.find((one) => one._id === item.productId);
+    const src = product ? pictureOf(product) : null;
+    return src ? [{ item, src }] : [];
+  });
+  if (!shown.length) return null;
+  return (
+    <ul aria-hidden className="mt-1.5 flex flex-wrap gap-2">
+      {shown.map(({ item, src }) => (
+        <li key={item.productId} className="relative">
+          <ProductPicture src={src} alt="" />
+          {item.quantity > 1 && (
+            <span className="absolute -right-1.5 -bottom-1.5 rounded-full bg-zinc-900 px-1.5 text-xs font-bold text-white dark:bg-white dark:text-zinc-900">
+              {item.quantity}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -5,6 +5,7 @@ import {
   productsResponse,
   productUpdateInput,
 } from '@marquee/shared';
+import { z } from 'zod';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
 
 const tags = ['Food and drink'];
@@ -46,6 +47,54 @@ export const foodDocs = {
     body: productUpdateInput.meta({ examples: [{ stock: 40 }, { active: false }] }),
     ok: productResponse,
     errors: { 400: 'Invalid field', 404: 'Product not found' },
+  }),
+  picture: {
+    ...routeSchema({
+      tags,
+      summary: 'A product’s picture (its `imageUrl`)',
+      description:
+        'The bytes as uploaded (JPEG, PNG or WebP) with an ETag; `If-None-Match` with it answers 304. With ' +
+        '`?v=` the current version (as `imageUrl` gives it) the answer may be cached for a year (immutable); ' +
+        'any other `v` must be revalidated.',
+      auth: 'public',
+      params: productId,
+      querystring: z.object({
+        v: z.string().optional().meta({ description: 'The picture’s version, from `imageUrl`' }),
+      }),
+      ok: {
+        status: 200,
+        contentType: 'image/*',
+        schema: z.string().meta({ format: 'binary' }),
+      },
+      errors: { 404: 'No such product, or it has no picture' },
+    }),
+  },
+  putPicture: {
+    ...routeSchema({
+      tags,
+      summary: 'Upload or replace a product’s picture',
+      description:
+        'The body is the picture itself, at most 1 MB: JPEG, PNG or WebP, judged by its first bytes, not by ' +
+        '`Content-Type`. Admins only, checked before the body is read. Answers the product with its new `imageUrl`.',
+      auth: 'admin',
+      params: productId,
+      body: z.string().meta({ format: 'binary' }),
+      ok: productResponse,
+      errors: {
+        404: 'Product not found',
+        413: 'The picture is larger than 1 MB',
+        415: 'Not a JPEG, PNG or WebP image',
+      },
+    }),
+    consumes: ['image/jpeg', 'image/png', 'image/webp'],
+  },
+  deletePicture: routeSchema({
+    tags,
+    summary: 'Remove a product’s picture (none to remove is no error)',
+    auth: 'admin',
+    params: productId,
+    ok: productResponse,
+    errors: { 404: 'Product not found' },
   }),
   reorder: routeSchema({
     tags,

@@ -13,12 +13,14 @@ import { products } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { readSettings } from '../settings/index.ts';
+import { pictureUrl, pictureVersions } from './pictures.ts';
 
 type ProductRow = typeof products.$inferSelect;
 type ProductInput = z.infer<typeof productInput>;
 type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 
-export function toProduct(row: ProductRow): Product {
+/** A product as answered; `pictureVersion` that of its stored picture, if it has one. */
+export function toProduct(row: ProductRow, pictureVersion?: string | null): Product {
   return {
     _id: row.id,
     name: row.name,
@@ -27,8 +29,14 @@ export function toProduct(row: ProductRow): Product {
     stock: row.stock,
     active: row.active,
     image: row.image,
+    imageUrl: pictureVersion ? pictureUrl(row.id, pictureVersion) : null,
     position: row.position,
   };
+}
+
+/** One product as answered, its picture looked up. */
+export async function answerProduct(db: Queryable, row: ProductRow): Promise<Product> {
+  return toProduct(row, (await pictureVersions(db, [row.id])).get(row.id));
 }
 
 /** The menu in its order: every product (admins), or those on sale (buyers). */
@@ -41,7 +49,8 @@ export async function listProducts(
     .from(products)
     .where(activeOnly ? eq(products.active, true) : undefined)
     .orderBy(asc(products.position), asc(products.name), asc(products.id));
-  return rows.map(toProduct);
+  const versions = await pictureVersions(db);
+  return rows.map((row) => toProduct(row, versions.get(row.id)));
 }
 
 export async function findProduct(db: Queryable, id: string): Promise<ProductRow> {

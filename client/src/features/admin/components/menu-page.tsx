@@ -1,6 +1,6 @@
-import { LOW_STOCK, type Product } from '@marquee/shared';
+import { LOW_STOCK, PRODUCT_IMAGE_MAX_BYTES, foodMessages, imageTypeOf, type Product } from '@marquee/shared';
 import { ArrowDown, ArrowUp, Pencil } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { formatRupees } from '@marquee/shared';
@@ -9,9 +9,99 @@ import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import {
   useAddProduct,
   useAdminProducts,
+  useRemovePicture,
   useReorderProducts,
   useUpdateProduct,
+  useUploadPicture,
+  pictureOf,
 } from '../../food/api/products.ts';
+import { ProductPicture } from '../../../components/ui/product-picture.tsx';
+
+/**
+ * The picture stored with the app, while editing a product: a preview, a file input that uploads
+ * the chosen file at once, and Remove. The server judges the file; the same checks here only
+ * spare an upload that would be refused.
+ */
+function PictureEditor({ product }: { product: Product }) {
+  const [url, setUrl] = useState<string | null>(product.imageUrl);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useUploadPicture();
+  const remove = useRemovePicture();
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const busy = upload.isPending || remove.isPending;
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    setError(null);
+    if (!file) return;
+    try {
+      if (file.size > PRODUCT_IMAGE_MAX_BYTES) throw new Error(foodMessages.pictureTooLarge);
+      if (!imageTypeOf(new Uint8Array(await file.slice(0, 16).arrayBuffer())))
+        throw new Error(foodMessages.pictureType);
+      const answer = await upload.mutateAsync({ id: product._id, file });
+      setUrl(answer.product.imageUrl);
+      toast.success(`Picture of ${product.name} saved`);
+    } catch (problem) {
+      setError(problem instanceof Error ? problem.message : 'Could not upload the picture');
+    } finally {
+      input.value = '';
+    }
+  }
+
+  async function removePicture() {
+    setError(null);
+    try {
+      await remove.mutateAsync(product._id);
+      setUrl(null);
+      toast.success(`Picture of ${product.name} removed`);
+    } catch (problem) {
+      setError(problem instanceof Error ? problem.message : 'Could not remove the picture');
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-start gap-4 sm:col-span-2 lg:col-span-5">
+      <ProductPicture src={url} alt={url ? `Picture of ${product.name}` : ''} size="lg" />
+      <div className="flex min-w-56 flex-1 flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          Picture
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          onChange={choose}
+          disabled={busy}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          className="block w-full max-w-sm text-sm text-zinc-700 file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-900 hover:file:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-zinc-300 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
+        />
+        <p id={hintId} className="text-xs text-zinc-600 dark:text-zinc-400">
+          JPEG, PNG or WebP, up to 1 MB; saved as soon as it is chosen.
+          {upload.isPending ? ' Uploading…' : ''}
+        </p>
+        {error && (
+          <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        {url && (
+          <button
+            type="button"
+            className={buttonClassName('secondary', 'self-start')}
+            onClick={removePicture}
+            disabled={busy}
+          >
+            {remove.isPending ? 'Removing…' : 'Remove picture'}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
 
 interface FormValues {
   name: string;
@@ -119,7 +209,7 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           />
         )}
       </Field>
-      <Field label="Image URL" hint="Optional">
+      <Field label="Image URL" hint="Optional; an uploaded picture is shown instead">
         {(control) => (
           <input
             {...control}
@@ -130,6 +220,7 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
           />
         )}
       </Field>
+      {editing ? <PictureEditor product={editing} /> : null}
       {error && (
         <p
           role="alert"
@@ -199,11 +290,7 @@ export function MenuPage() {
                 key={product._id}
                 className={`flex flex-wrap items-center gap-3 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900 ${product.active ? '' : 'opacity-70'}`}
               >
-                {product.image ? (
-                  <img src={product.image} alt="" className="size-12 rounded object-cover" loading="lazy" />
-                ) : (
-                  <div aria-hidden className="size-12 rounded bg-zinc-100 dark:bg-zinc-800" />
-                )}
+                <ProductPicture src={pictureOf(product)} alt="" />
                 <div className="min-w-40 flex-1">
                   <p className="font-semibold text-zinc-900 dark:text-zinc-100">
                     {product.name}

@@ -1,5 +1,6 @@
 import type {
   BookingResponse,
+  Product,
   ProductInput,
   ProductResponse,
   ProductsResponse,
@@ -8,7 +9,13 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-const menuKey = ['products'] as const;
+/** The buyers' menu; refetch it when a booking is refused for stock (`409 Only n left`). */
+export const menuKey = ['products'] as const;
+/** The picture to show for a product: the one stored with the app, else an admin's image URL. */
+export function pictureOf(product: Pick<Product, 'imageUrl' | 'image'>): string | null {
+  return product.imageUrl ?? product.image ?? null;
+}
+
 const adminKey = ['admin', 'products'] as const;
 
 /** The menu buyers choose from: active products in order (CONTRACT §12). */
@@ -59,6 +66,32 @@ export function useUpdateProduct() {
         method: 'PUT',
         body: change,
         fallbackMessage: 'Could not save it',
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Uploads (or replaces) a product's picture: the file's bytes as they are (CONTRACT §12). */
+export function useUploadPicture() {
+  const refresh = useRefreshMenu();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: Blob }) =>
+      api<ProductResponse>(`/api/admin/products/${encodeURIComponent(id)}/image`, {
+        method: 'PUT',
+        body: file,
+        fallbackMessage: 'Could not upload the picture',
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemovePicture() {
+  const refresh = useRefreshMenu();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<ProductResponse>(`/api/admin/products/${encodeURIComponent(id)}/image`, {
+        method: 'DELETE',
+        fallbackMessage: 'Could not remove the picture',
       }),
     onSuccess: refresh,
   });

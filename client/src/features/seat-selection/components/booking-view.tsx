@@ -48,7 +48,7 @@ import { BestAvailable } from './best-available.tsx';
 import { JoinWaitlist } from './join-waitlist.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { HeldBookingNotice } from './held-booking-notice.tsx';
-import { useMenu } from '../../food/api/products.ts';
+import { menuKey, useMenu } from '../../food/api/products.ts';
 import { chosenLines, FoodPicker, itemsOfChoice, type ItemChoice } from './food-picker.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { MovieDetails } from './movie-details.tsx';
@@ -332,6 +332,9 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
       // waiting for payment by the buyer's own list, which marks its seats as theirs.
       void queryClient.invalidateQueries({ queryKey: showSeatsQueryKey(show._id) });
       void queryClient.invalidateQueries({ queryKey: userBookingsQueryKey });
+      // `409 Only {n} {name} left`: someone bought meanwhile; the menu shown must say what is left.
+      if (error instanceof ApiError && error.status === 409 && error.message.startsWith('Only '))
+        void queryClient.invalidateQueries({ queryKey: menuKey });
       setIsBooking(false);
     }
   }

@@ -2,7 +2,8 @@ import { MAX_ITEM_QUANTITY, formatRupees, type Product } from '@marquee/shared';
 import { Minus, Plus, Popcorn } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
-import { useMenu } from '../../food/api/products.ts';
+import { useMenu, pictureOf } from '../../food/api/products.ts';
+import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 
 /** Chosen items: product id → quantity (absent: none). */
 export type ItemChoice = Readonly<Record<string, number>>;
@@ -55,6 +56,8 @@ export function FoodPicker({
   const panelId = useId();
   const products = menu.data?.products ?? [];
   if (!products.length) return null;
+  // Every row keeps a picture's place once any has one, so the names line up.
+  const withPictures = products.some((product) => pictureOf(product) !== null);
 
   const set = (product: Product, quantity: number) => {
     const next = { ...choice };
@@ -82,14 +85,8 @@ export function FoodPicker({
           const soldOut = max === 0;
           return (
             <li key={product._id} className="flex items-center gap-3">
-              {product.image ? (
-                <img
-                  src={product.image}
-                  alt=""
-                  className="size-10 shrink-0 rounded object-cover"
-                  loading="lazy"
-                />
-              ) : null}
+              {/* The name is beside it: the picture adds nothing a screen reader should say. */}
+              {withPictures ? <ProductPicture src={pictureOf(product)} alt="" /> : null}
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium">{product.name}</p>
                 <p className="text-zinc-600 dark:text-zinc-400">
