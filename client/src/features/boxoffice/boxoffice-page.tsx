@@ -243,8 +243,9 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
                 onClick={() => void open(match)}
                 className={buttonClassName('secondary', 'w-full justify-start text-left')}
               >
-                <span className="font-mono font-semibold">{match.reference}</span> · {match.show.movie.title}{' '}
-                · {formatDate(match.show.showDate)} {match.show.showTime} · {match.status}
+                <span className="font-mono font-semibold">{match.reference}</span> · {match.user.name} ·{' '}
+                {match.show.movie.title} · {formatDate(match.show.showDate)} {match.show.showTime} ·{' '}
+                {match.status}
               </button>
             </li>
           ))}
@@ -257,11 +258,11 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
             · {booking.show.showTime} · {booking.bookedSeats.join(', ')} ·{' '}
             {formatPaise(rupeesToPaise(booking.amount))}
           </p>
-          {booking.user.phone && (
-            <p>
-              {booking.user.name} · Mobile {formatIndianMobile(booking.user.phone)}
-            </p>
-          )}
+          <p data-testid="found-buyer">
+            Buyer: <strong>{booking.user.name}</strong>
+            {booking.user.phone && <> · Mobile {formatIndianMobile(booking.user.phone)}</>}
+            {booking.user.email && <> · {booking.user.email}</>}
+          </p>
           <p>
             Status: <strong>{booking.status}</strong> (
             {found.sale ? `counter, ${found.sale.method}` : 'online'})
