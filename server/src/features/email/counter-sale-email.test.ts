@@ -33,7 +33,7 @@ beforeAll(async () => {
   await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
   const shift = await call('POST', '/api/boxoffice/shifts', cashier, { openingFloat: 0 });
   expect(shift.statusCode, shift.body).toBe(201);
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await inbox?.stop();
