@@ -14,6 +14,9 @@ export const showMessages = {
   dateTimeRequired: 'Please select a date and time',
   duplicateTiming: 'This timing already exists for the selected date',
   slotTaken: 'This time slot is already booked for the selected movie',
+  /** PUT /api/shows/{id} changing the language or format once any seat is held or sold (409). */
+  versionLocked:
+    'Seats for this show are already sold or held, so its language and format can no longer be changed',
 } as const;
 
 const optionalText = (max: number) =>
@@ -204,7 +207,10 @@ export const createShowsInput = z
   });
 export type CreateShowsInput = z.infer<typeof createShowsInput>;
 
-/** PUT /api/shows/{id}: any of price, date + time, total seats. */
+/**
+ * PUT /api/shows/{id}: any of price, date + time, total seats, and the language and format (those
+ * two only while no seat is held or sold).
+ */
 export const updateShowInput = z
   .object({
     showPrice: price.optional(),
@@ -213,6 +219,9 @@ export const updateShowInput = z
     showDate: isoDate.optional(),
     showTime: timeOfDay.optional(),
     totalSeats: totalSeats.optional(),
+    /** One of the film's languages (any known one while the film names none). */
+    language: showLanguageSchema.optional(),
+    format: filmFormatSchema.optional(),
   })
   .refine(
     (input) => (input.showDate === undefined) === (input.showTime === undefined),
@@ -220,7 +229,7 @@ export const updateShowInput = z
   )
   .refine(
     (input) => Object.values(input).some((value) => value !== undefined),
-    'Nothing to change: give a price, a date and time, or a total seat count',
+    'Nothing to change: give a price, a date and time, a total seat count, a language or a format',
   );
 export type UpdateShowInput = z.infer<typeof updateShowInput>;
 

@@ -64,7 +64,9 @@ export const adminBookingsResponse = ok({ bookings: z.array(bookingSchema), ...p
 export type AdminBookingsResponse = z.infer<typeof adminBookingsResponse>;
 
 /** A show as staff see it in List Shows: the public show plus what was sold. */
-export const adminShowSchema = showWith(movieSchema.pick({ _id: true, title: true, poster: true })).extend({
+export const adminShowSchema = showWith(
+  movieSchema.pick({ _id: true, title: true, poster: true, languages: true }),
+).extend({
   seatsSold: z.number().int().meta({ description: 'Seats in paid bookings' }),
   seatsHeld: z.number().int().meta({ description: 'Seats in pending (unexpired) bookings' }),
   bookingCount: z

@@ -9,6 +9,9 @@ import { bookingChannels, bookingStatuses, paymentStatuses } from './statuses.ts
 
 export const bookingStatusSchema = z.enum(bookingStatuses);
 
+/** A counter sale's buyer when the customer gave no name (decision 0023). */
+export const WALK_IN_CUSTOMER = 'Walk-in customer';
+
 /** A booking as the API answers (CONTRACT §4). */
 export const bookingSchema = z
   .object({
@@ -21,7 +24,7 @@ export const bookingSchema = z
       .object({
         _id: z.string(),
         name: z.string(),
-        email: z.string().optional(),
+        email: z.string().nullable().optional(),
         phone: z
           .string()
           .nullable()
@@ -29,7 +32,8 @@ export const bookingSchema = z
           .meta({ examples: ['+919876543210'] }),
       })
       .meta({
-        description: "`email` and `phone` (the account's mobile number) are present only in answers to staff",
+        description:
+          "The buyer. `email` and `phone` (the account's mobile number) are present only in answers to staff. For a counter sale (`channel` counter) `name`, `email` and `phone` are the customer's as given at the counter (`Walk-in customer`, null, null when not given); `_id` stays the account the sale is kept under (the seller's, decision 0023)",
       }),
     show: showWith(movieSchema)
       .omit({ availableSeats: true })

@@ -25,7 +25,14 @@ export type DoorShowsResponse = z.infer<typeof doorShowsResponse>;
 export const doorBookingSchema = z.object({
   _id: z.string(),
   reference: z.string(),
-  name: z.string().meta({ description: "The buyer's name" }),
+  name: z.string().meta({ description: "The buyer's name (a counter sale's: its customer's)" }),
+  phone: z
+    .string()
+    .nullable()
+    .meta({
+      description: "The buyer's mobile number (+91…), for staff to call; null when none was given",
+      examples: ['+919876543210'],
+    }),
   seats: z.array(z.string()),
   status: z.enum(['paid', 'pending']),
   checkedInAt: instant.nullable(),

@@ -4,13 +4,15 @@ import {
   buildShowUpdate,
   buyersNotice,
   editShowDefaults,
+  languageChoices,
   noChangesMessage,
   priceFields,
+  versionLockedReason,
 } from './edit-show.ts';
 
 const show: AdminShow = {
   _id: 's1',
-  movie: { _id: 'm1', title: 'Dune', poster: '' },
+  movie: { _id: 'm1', title: 'Dune', poster: '', languages: ['Hindi', 'English'] },
   showDate: '2030-01-02',
   showTime: '7:30 PM',
   startsAt: '2030-01-02T14:00:00.000Z',
@@ -33,6 +35,8 @@ describe('editing a show', () => {
       prices: { Standard: '250' },
       dateTime: '2030-01-02T19:30',
       totalSeats: '96',
+      language: 'Hindi',
+      format: '2D',
     });
   });
 
@@ -56,7 +60,10 @@ describe('editing a show', () => {
   });
 
   it('refuses a bad price, a missing start and seats outside 1–500 in the spec’s words', () => {
-    expect(buildShowUpdate(show, { prices: { Standard: '0' }, dateTime: '', totalSeats: '501' })).toEqual({
+    const values = editShowDefaults(show);
+    expect(
+      buildShowUpdate(show, { ...values, prices: { Standard: '0' }, dateTime: '', totalSeats: '501' }),
+    ).toEqual({
       ok: false,
       errors: {
         showPrice: 'Please enter a valid show price',
@@ -64,6 +71,37 @@ describe('editing a show', () => {
         totalSeats: 'Please enter a valid total seats count',
       },
     });
+  });
+});
+
+describe("a show's language and format", () => {
+  const unsold: AdminShow = { ...show, seatsSold: 0, seatsHeld: 0, availableSeats: 96 };
+
+  it('sends them only when changed, offering the film’s languages', () => {
+    const values = editShowDefaults(unsold);
+    expect(languageChoices(unsold)).toEqual(['Hindi', 'English']);
+    expect(buildShowUpdate(unsold, { ...values, language: 'English', format: 'IMAX' })).toEqual({
+      ok: true,
+      request: { language: 'English', format: 'IMAX' },
+    });
+    expect(buildShowUpdate(unsold, { ...values, format: '3D' })).toEqual({
+      ok: true,
+      request: { format: '3D' },
+    });
+  });
+
+  it('are locked, saying why, once a seat is held or sold', () => {
+    expect(versionLockedReason(unsold)).toBeNull();
+    const reason =
+      'Seats for this show are already sold or held, so its language and format can no longer be changed';
+    expect(versionLockedReason(show)).toBe(reason);
+    expect(versionLockedReason({ ...unsold, seatsHeld: 1 })).toBe(reason);
+  });
+
+  it('offers every known language while the film names none, keeping the show’s own', () => {
+    const open = { ...unsold, movie: { ...unsold.movie, languages: [] }, language: null };
+    expect(languageChoices(open)).toContain('Tamil');
+    expect(editShowDefaults(open).language).toBe('');
   });
 });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_SCREEN_ID, type AdminShow, type UpdateShowRequest } from '@marquee/shared';
+import { DEFAULT_SCREEN_ID, filmLanguages, type AdminShow, type UpdateShowRequest } from '@marquee/shared';
 import {
   isValidPrice,
   isValidTotalSeats,
@@ -13,6 +13,9 @@ export interface EditShowValues {
   prices: Record<string, string>;
   dateTime: string;
   totalSeats: string;
+  /** The language it plays in ('' while not stated). */
+  language: string;
+  format: string;
 }
 
 export const noChangesMessage = 'Nothing has changed';
@@ -50,7 +53,23 @@ export function editShowDefaults(show: AdminShow): EditShowValues {
     prices: Object.fromEntries(Object.entries(show.prices).map(([cls, price]) => [cls, String(price)])),
     dateTime: toDateTimeLocal(show.showDate, show.showTime),
     totalSeats: String(show.totalSeats),
+    language: show.language ?? '',
+    format: show.format,
   };
+}
+
+/** The languages a show of this film may play in: the film's, or any known one while it names none. */
+export function languageChoices(show: AdminShow): readonly string[] {
+  const choices: readonly string[] = show.movie.languages.length ? show.movie.languages : filmLanguages;
+  return show.language && !choices.includes(show.language) ? [show.language, ...choices] : choices;
+}
+
+/**
+ * Why the language and format cannot be changed (the server's 409 in the same words), or null:
+ * they are what buyers chose the show by, so they are fixed once a seat is held or sold.
+ */
+export function versionLockedReason(show: AdminShow): string | null {
+  return show.seatsSold + show.seatsHeld > 0 ? showMessages.versionLocked : null;
 }
 
 /** Whether the values move the show to another start: what its paid buyers are emailed about. */
@@ -96,6 +115,8 @@ export function buildShowUpdate(show: AdminShow, values: EditShowValues): EditSh
   if (hasOwnSize(show) && Number(values.totalSeats) !== show.totalSeats) {
     request.totalSeats = Number(values.totalSeats);
   }
+  if (values.language && values.language !== (show.language ?? '')) request.language = values.language;
+  if (values.format !== show.format) request.format = values.format;
   if (Object.keys(request).length === 0) return { ok: false, errors: { form: noChangesMessage } };
   return { ok: true, request };
 }

@@ -12,4 +12,6 @@ export const showMessages = {
   dateTimeRequired: 'Please select a date and time',
   duplicateTiming: 'This timing already exists for the selected date',
   slotTaken: 'This time slot is already booked for the selected movie',
+  versionLocked:
+    'Seats for this show are already sold or held, so its language and format can no longer be changed',
 } as const;

@@ -246,7 +246,7 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
                 onClick={() => void open(match)}
                 className={buttonClassName('secondary', 'w-full justify-start text-left')}
               >
-                <span className="font-mono font-semibold">{match.reference}</span> ·{' '}
+                <span className="font-mono font-semibold">{match.reference}</span> · {match.user.name} ·{' '}
                 {match.show
                   ? `${match.show.movie.title} · ${formatDate(match.show.showDate)} ${match.show.showTime}`
                   : 'Food & drinks only'}{' '}
@@ -265,11 +265,11 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
               : `Food & drinks only · ${itemsText(booking.items)}`}{' '}
             · {formatPaise(rupeesToPaise(booking.amount))}
           </p>
-          {booking.user.phone && (
-            <p>
-              {booking.user.name} · Mobile {formatIndianMobile(booking.user.phone)}
-            </p>
-          )}
+          <p data-testid="found-buyer">
+            Buyer: <strong>{booking.user.name}</strong>
+            {booking.user.phone && <> · Mobile {formatIndianMobile(booking.user.phone)}</>}
+            {booking.user.email && <> · {booking.user.email}</>}
+          </p>
           <p>
             Status: <strong>{booking.status}</strong> (
             {found.sale ? `counter, ${found.sale.method}` : 'online'})

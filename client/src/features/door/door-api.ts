@@ -51,6 +51,8 @@ export type ScanResult =
       ok: true;
       message: string;
       name: string;
+      /** The buyer's mobile number (+91…), or null when none is known. */
+      phone: string | null;
       seats: string[];
       /** How many of the party are in now, this scan's included. */
       admitted: number;
@@ -84,6 +86,7 @@ export function useCheckIn() {
           ok: true,
           message: answer.message,
           name: booking.user.name,
+          phone: booking.user.phone ?? null,
           seats: booking.bookedSeats,
           admitted: booking.admitted,
           admittedNow: answer.admittedNow,

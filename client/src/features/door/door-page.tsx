@@ -2,6 +2,7 @@ import { CheckCircle2, KeyRound, Volume2, VolumeX, XCircle } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClassName } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
+import { BuyerPhoneLine } from './buyer-phone-line.tsx';
 import { useCheckIn, useDoorShows, type ScanResult } from './door-api.ts';
 import { ItemsToHandOver } from './items-to-hand-over.tsx';
 import { DoorShows } from './door-shows.tsx';
@@ -49,6 +50,7 @@ function ResultPanel({ result, isChecking }: { result: ScanResult | null; isChec
           {result.message}
         </p>
         <p className="mt-3 text-2xl font-bold break-words">{result.name}</p>
+        {result.phone && <BuyerPhoneLine phone={result.phone} name={result.name} tone="onColour" />}
         <p className="mt-1 text-xl" data-testid="door-party">
           {party > 1 && result.admittedNow < party ? (
             <>

@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { formatTimeAt, type DoorShow } from '@marquee/shared';
 import { useId, useState } from 'react';
 import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
+import { BuyerPhoneLine } from './buyer-phone-line.tsx';
 import { ItemsToHandOver } from './items-to-hand-over.tsx';
 import { useDoorBookings, useDoorShows } from './door-api.ts';
 
@@ -30,6 +31,7 @@ function ShowBookings({ show }: { show: DoorShow }) {
         >
           <div className="min-w-0">
             <p className="truncate font-medium">{booking.name}</p>
+            {booking.phone && <BuyerPhoneLine phone={booking.phone} name={booking.name} />}
             <p className={muted}>
               <span className="font-mono">{booking.reference}</span> · {booking.seats.join(', ')}
             </p>

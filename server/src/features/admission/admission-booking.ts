@@ -1,13 +1,14 @@
-import { formatTimeOfDay, runtimeMinutes, toZonedParts } from '@marquee/shared';
+import { formatTimeOfDay, runtimeMinutes, toZonedParts, WALK_IN_CUSTOMER } from '@marquee/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { bookings, movies, shows, users } from '../../db/schema.ts';
+import { bookings, counterSales, movies, shows, users } from '../../db/schema.ts';
 
 /** What the ticket and the door need of a booking, read in one query. */
 export interface AdmissionBooking {
   id: string;
   reference: string;
   userId: string;
+  /** The buyer's name: the account's, or a counter sale's customer's (never the seller's). */
   userName: string;
   status: string;
   seats: string[];
@@ -33,7 +34,8 @@ const columns = {
   id: bookings.id,
   reference: bookings.reference,
   userId: bookings.userId,
-  userName: users.name,
+  userName: sql<string>`case when ${bookings.channel} = 'counter'
+    then coalesce(${counterSales.customerName}, ${WALK_IN_CUSTOMER}) else ${users.name} end`,
   status: bookings.status,
   seats: bookings.seats,
   amountPaise: bookings.amountPaise,
@@ -62,6 +64,7 @@ export async function findAdmissionBooking(
     .innerJoin(shows, eq(shows.id, bookings.showId))
     .innerJoin(movies, eq(movies.id, shows.movieId))
     .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(counterSales, eq(counterSales.bookingId, bookings.id))
     .where('id' in by ? eq(bookings.id, by.id) : eq(bookings.reference, by.reference));
   if (!row) return null;
   const { runtime, ...rest } = row;

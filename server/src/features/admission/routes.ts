@@ -145,7 +145,14 @@ export async function admissionRoutes(app: FastifyInstance) {
     const input = parseInput(checkInInput, request.body ?? {});
     const now = clock();
     const admitted = await checkIn({ db, tickets, input, staffId: staff.id, now, timeZone });
-    const [booking] = await findBookings({ db, where: { ids: [admitted.id] }, now, timeZone });
+    // A staff answer: the buyer's mobile number comes with it, for the door to call (CONTRACT §2).
+    const [booking] = await findBookings({
+      db,
+      where: { ids: [admitted.id] },
+      now,
+      timeZone,
+      withEmail: true,
+    });
     return { success: true, message: 'Checked in', booking, admittedNow: admitted.admittedNow };
   });
 
@@ -197,8 +204,9 @@ export async function admissionRoutes(app: FastifyInstance) {
     };
   });
 
-  // A show's bookings as the door sees them: who, which seats, admitted or not — for the door's
-  // day only, and nothing the door does not need (no amounts, payment links or refunds).
+  // A show's bookings as the door sees them: who (with their mobile number, to call a late party),
+  // which seats, admitted or not — for the door's day only, and nothing the door does not need (no
+  // email, amounts, payment links or refunds).
   app.get<{ Params: { showId: string } }>(
     '/api/door/shows/:showId/bookings',
     { schema: docs.doorBookings },
@@ -212,7 +220,7 @@ export async function admissionRoutes(app: FastifyInstance) {
         .from(shows)
         .where(and(eq(shows.id, showId), doorDay(now, timeZone).shows));
       if (!onToday) throw notFound(DOOR_SHOW_NOT_FOUND);
-      const list = await findBookings({ db, where: { showId }, now, timeZone });
+      const list = await findBookings({ db, where: { showId }, now, timeZone, withEmail: true });
       return {
         success: true,
         message: 'Bookings fetched',
@@ -222,6 +230,7 @@ export async function admissionRoutes(app: FastifyInstance) {
             _id: b._id,
             reference: b.reference,
             name: b.user.name,
+            phone: b.user.phone ?? null,
             seats: b.bookedSeats,
             status: b.status,
             checkedInAt: b.checkedInAt,

@@ -16,11 +16,21 @@ import {
   type Movie,
   type Show,
   toZonedParts,
+  WALK_IN_CUSTOMER,
 } from '@marquee/shared';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { bookings, invoices, movies, payments, refunds, shows, users } from '../../db/schema.ts';
+import {
+  bookings,
+  counterSales,
+  invoices,
+  movies,
+  payments,
+  refunds,
+  shows,
+  users,
+} from '../../db/schema.ts';
 import { toMovie, toShow } from '../catalogue/index.ts';
 import { itemsOfBookings, itemTaxLines, toBookingItem, type BookingItemRow } from '../food/index.ts';
 import type { Hold } from './hold-seats.ts';
@@ -39,7 +49,10 @@ export interface BookingFilter {
   showDate?: string;
   /** Leave out bookings sold on this channel (a seller's own list leaves out their counter sales). */
   notChannel?: BookingChannel | readonly BookingChannel[];
-  /** Matches the booking id or reference, the buyer's name, email or mobile number, or the movie title. */
+  /**
+   * Matches the booking id or reference, the buyer's name, email or mobile number (a counter sale's
+   * buyer is its customer, never the seller), or the movie title.
+   */
   q?: string;
   /** The buyer account's mobile number, as kept (+91 and 10 digits). */
   phone?: string;
@@ -53,6 +66,9 @@ function literalPattern(text: string): string {
 function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefined {
   const q = where.q?.trim();
   const mobile = q ? normaliseIndianMobile(q) : null;
+  // Whose name, email and mobile a search matches: the account's for a booking made online, the
+  // customer's for a counter sale (its account is the seller's, decision 0023).
+  const online = ne(bookings.channel, 'counter');
   let dateRange: SQL | undefined;
   if (where.showDate) {
     const { start, end } = cinemaDay(where.showDate, timeZone);
@@ -61,7 +77,7 @@ function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefi
   return and(
     where.ids ? inArray(bookings.id, where.ids) : undefined,
     where.userId ? eq(bookings.userId, where.userId) : undefined,
-    where.phone ? eq(users.phone, where.phone) : undefined,
+    where.phone ? and(ne(bookings.channel, 'counter'), eq(users.phone, where.phone)) : undefined,
     where.showId ? eq(bookings.showId, where.showId) : undefined,
     where.movieId ? eq(shows.movieId, where.movieId) : undefined,
     where.status ? eq(bookings.status, where.status) : undefined,
@@ -76,10 +92,13 @@ function bookingConditions(where: BookingFilter, timeZone: string): SQL | undefi
       ? or(
           sql`${bookings.id}::text ilike ${literalPattern(q)}`,
           ilike(bookings.reference, literalPattern(q.replace(/[\s-]+/g, ''))),
-          ilike(users.name, literalPattern(q)),
-          ilike(users.email, literalPattern(q)),
+          and(online, or(ilike(users.name, literalPattern(q)), ilike(users.email, literalPattern(q)))),
+          ilike(counterSales.customerName, literalPattern(q)),
+          ilike(counterSales.customerEmail, literalPattern(q)),
           ilike(movies.title, literalPattern(q)),
-          mobile ? eq(users.phone, mobile) : undefined,
+          mobile
+            ? or(and(online, eq(users.phone, mobile)), eq(counterSales.customerPhone, mobile))
+            : undefined,
         )
       : undefined,
   );
@@ -112,12 +131,16 @@ export async function findBookings({
       show: shows,
       movie: movies,
       user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
+      customerName: counterSales.customerName,
+      customerEmail: counterSales.customerEmail,
+      customerPhone: counterSales.customerPhone,
     })
     .from(bookings)
     // Left joins: food and drink sold on its own at the counter has no show (show: null).
     .leftJoin(shows, eq(shows.id, bookings.showId))
     .leftJoin(movies, eq(movies.id, shows.movieId))
     .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(counterSales, eq(counterSales.bookingId, bookings.id))
     .where(bookingConditions(where, timeZone))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .offset(offset);
@@ -147,15 +170,24 @@ export async function findBookings({
     if (payment.status === 'open') entry.open ??= payment;
     if (refund) entry.refund ??= refund;
   }
-  return rows.map(({ booking, show, movie, user }) => {
+  return rows.map(({ booking, show, movie, user, ...customer }) => {
     const { open, refund } = byBooking.get(booking.id) ?? {};
     const payable = booking.status === 'pending' && !isHoldLapsed(booking.expiresAt.getTime(), now.getTime());
+    // A counter sale's buyer is the customer at the counter; its account is the seller's.
+    const buyer =
+      booking.channel === 'counter'
+        ? {
+            name: customer.customerName ?? WALK_IN_CUSTOMER,
+            email: customer.customerEmail,
+            phone: customer.customerPhone,
+          }
+        : user;
     return toBookingView({
       booking,
       show: show && movie ? toShow(show, 0, toMovie(movie), timeZone) : null,
       user: withEmail
-        ? { _id: user.id, name: user.name, email: user.email, phone: user.phone }
-        : { _id: user.id, name: user.name },
+        ? { _id: user.id, name: buyer.name, email: buyer.email, phone: buyer.phone }
+        : { _id: user.id, name: buyer.name },
       paymentLink: payable ? (open?.paymentUrl ?? null) : null,
       refund: refund ?? null,
       invoiceNumber: invoiceOf.get(booking.id) ?? null,
@@ -341,6 +373,7 @@ export async function countBookings({
     .leftJoin(shows, eq(shows.id, bookings.showId))
     .leftJoin(movies, eq(movies.id, shows.movieId))
     .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(counterSales, eq(counterSales.bookingId, bookings.id))
     .where(bookingConditions(where, timeZone));
   return Number(row?.value ?? 0);
 }

@@ -1,5 +1,5 @@
 import { paiseToRupees, type CounterSale } from '@marquee/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { bookings, counterSales, refunds, users } from '../../db/schema.ts';
@@ -40,7 +40,8 @@ export async function bookingIdsByPhone(db: Queryable, phone: string): Promise<s
       .select({ id: bookings.id, createdAt: bookings.createdAt })
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.userId))
-      .where(eq(users.phone, phone))
+      // A counter sale's account is its seller's: a cashier's own number finds none of their sales.
+      .where(and(eq(users.phone, phone), ne(bookings.channel, 'counter')))
       .orderBy(desc(bookings.createdAt))
       .limit(PHONE_SEARCH_LIMIT),
     db

@@ -15,6 +15,7 @@ import {
 } from '../bookings/index.ts';
 import { claimItems, validateItems, type ItemRequest } from '../food/index.ts';
 import { issueInvoice } from '../invoices/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 
 /** The gateway name counter payments are recorded under (payments.gateway): money taken in person. */
 export const COUNTER_GATEWAY = 'counter';
@@ -220,6 +221,9 @@ export async function sellAtCounter({
         buyerName: input.customer?.name ?? 'Walk-in customer',
       });
     }
+    // The customer's e-ticket, when they gave an email: queued like an online booking's, and
+    // addressed by the email worker to the customer, never the seller (email/worker.ts).
+    if (input.customer?.email) await enqueueEmail(tx, { kind: 'booking-paid', bookingId: hold.bookingId });
     await recordAudit(tx, {
       actorId: seller.id,
       action: complimentary ? 'boxoffice.comp' : 'boxoffice.sale',

@@ -1,58 +1,12 @@
-import net from 'node:net';
 import { formatDate } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { freePort, Inbox } from '../../../test/smtp-inbox.ts';
 import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { auditLog, emailOutbox, users } from '../../db/schema.ts';
 import { cinemaDetails } from '../catalogue/routes.ts';
 import { deliverDueEmails, MAX_ATTEMPTS } from './worker.ts';
-
-/** A real SMTP server on this machine that keeps every message it accepts, parsed. */
-class Inbox {
-  readonly mails: ParsedMail[] = [];
-  private server: SMTPServer | null = null;
-  constructor(readonly port: number) {}
-
-  async start() {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData: (stream, _session, callback) => {
-        simpleParser(stream)
-          .then((mail) => {
-            this.mails.push(mail);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-  }
-
-  async stop() {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server = null;
-  }
-
-  to(address: string) {
-    return this.mails.filter((mail) => mail.to && JSON.stringify(mail.to).includes(address));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let t: TestApp;
 let inbox: Inbox;

@@ -16,8 +16,9 @@ export interface BookingFacts {
   bookingId: string;
   reference: string;
   name: string;
+  /** Where it goes: the account's address, or a counter sale's customer's (never the seller's). */
   email: string;
-  /** The account's mobile number (+91…), or null when it has none. */
+  /** The buyer's mobile number (+91…), or null when none is known. */
   phone: string | null;
   movie: string;
   /** The cinema-calendar day, YYYY-MM-DD (written out by `day`). */
@@ -35,6 +36,11 @@ export interface BookingFacts {
   ticketCode: string | null;
   /** A paid booking's share link: opens the ticket without an account (CONTRACT §6). */
   shareUrl?: string | null;
+  /**
+   * The tax invoice's page; left out: the booking's own (`/invoices/{id}`), null: not linked (a
+   * counter customer has no account to open it with, and has the printed receipt).
+   */
+  invoiceUrl?: string | null;
   startsAt: Date;
   endsAt: Date;
   /** SEQUENCE of the calendar file: higher after every change of the show. */
@@ -154,7 +160,8 @@ export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promi
   const rows = bookingRows(facts);
   const qr = facts.ticketCode ? await ticketQr(facts.ticketCode) : null;
   // The e-ticket is the tax invoice's companion: the invoice page prints it (CONTRACT §10).
-  const invoiceUrl = `${brand.publicUrl}/invoices/${facts.bookingId}`;
+  const invoiceUrl =
+    facts.invoiceUrl === undefined ? `${brand.publicUrl}/invoices/${facts.bookingId}` : facts.invoiceUrl;
   return {
     to: facts.email,
     subject: `Your tickets for ${facts.movie} · ${facts.reference}`,
@@ -162,7 +169,7 @@ export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promi
       facts.shareUrl
         ? `\n\nComing with others? This link opens the ticket without an account:\n${facts.shareUrl}`
         : ''
-    }\n\nYour tax invoice: ${invoiceUrl}\n\nSee you at ${brand.cinema}.`,
+    }${invoiceUrl ? `\n\nYour tax invoice: ${invoiceUrl}` : ''}\n\nSee you at ${brand.cinema}.`,
     html: layout(
       brand,
       "You're booked",
@@ -174,7 +181,11 @@ export async function bookingPaidEmail(brand: Brand, facts: BookingFacts): Promi
         facts.shareUrl
           ? `<p style="margin:12px 0 0">Coming with others? <a href="${escapeHtml(facts.shareUrl)}">This link opens the ticket without an account</a>: send it to them.</p>`
           : ''
-      }${venueHtml(brand.venue)}<p style="margin:12px 0 0"><a href="${escapeHtml(invoiceUrl)}">Your tax invoice</a></p>`,
+      }${venueHtml(brand.venue)}${
+        invoiceUrl
+          ? `<p style="margin:12px 0 0"><a href="${escapeHtml(invoiceUrl)}">Your tax invoice</a></p>`
+          : ''
+      }`,
     ),
     attachments: [
       ...(qr

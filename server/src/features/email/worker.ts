@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import {
   auditLog,
   bookings,
+  counterSales,
   emailOutbox,
   movies,
   payments,
@@ -170,8 +171,9 @@ async function render(
   }
   if (!row.bookingId) return null;
   const found = await bookingFacts(db, row.bookingId, { tickets, brand, timeZone });
-  if (!found) return null;
-  const facts = { ...found, calendarSequence: await calendarSequence(db, row) };
+  // Nobody to tell: a counter sale whose customer gave no email (its account is the seller's).
+  if (!found?.email) return null;
+  const facts = { ...found, email: found.email, calendarSequence: await calendarSequence(db, row) };
   switch (row.kind) {
     case 'booking-paid':
       return bookingPaidEmail(brand, facts);
@@ -217,14 +219,23 @@ async function calendarSequence(db: Db, row: OutboxRow): Promise<number> {
   return Number(moves!.value) + (row.kind === 'show-cancelled' ? 1 : 0);
 }
 
+/**
+ * What a booking's emails say, and to whom. A counter sale's account is the seller's (decision
+ * 0023): its emails go to the customer's address given at the counter, or to nobody (email null),
+ * never to the seller; and its ticket link is the share link, which opens without an account.
+ */
 async function bookingFacts(
   db: Db,
   bookingId: string,
   { tickets, brand, timeZone }: { tickets: TicketCodes; brand: Brand; timeZone: string },
-): Promise<Omit<BookingFacts, 'calendarSequence'> | null> {
+): Promise<(Omit<BookingFacts, 'calendarSequence' | 'email'> & { email: string | null }) | null> {
   const [row] = await db
     .select({
       reference: bookings.reference,
+      channel: bookings.channel,
+      customerName: counterSales.customerName,
+      customerEmail: counterSales.customerEmail,
+      customerPhone: counterSales.customerPhone,
       status: bookings.status,
       seats: bookings.seats,
       amountPaise: bookings.amountPaise,
@@ -247,14 +258,31 @@ async function bookingFacts(
     .innerJoin(users, eq(users.id, bookings.userId))
     .innerJoin(shows, eq(shows.id, bookings.showId))
     .innerJoin(movies, eq(movies.id, shows.movieId))
+    .leftJoin(counterSales, eq(counterSales.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId));
   if (!row) return null;
+  const shareUrl =
+    row.status === 'paid'
+      ? currentShareUrl(tickets, brand.publicUrl, { id: bookingId, shareVersion: row.shareVersion })
+      : null;
+  const ownTicketUrl = `${brand.publicUrl}/tickets/${bookingId}`;
+  const buyer =
+    row.channel === 'counter'
+      ? {
+          // 'Hello there' when the customer gave an email but no name.
+          name: row.customerName ?? 'there',
+          email: row.customerEmail,
+          phone: row.customerPhone,
+          // The share link is the customer's ticket; the booking's own page needs the seller's sign-in.
+          ticketUrl: shareUrl ?? brand.publicUrl,
+          shareUrl: null,
+          invoiceUrl: null,
+        }
+      : { name: row.name, email: row.email, phone: row.phone, ticketUrl: ownTicketUrl, shareUrl };
   return {
     bookingId,
     reference: row.reference,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
+    ...buyer,
     movie: row.movie,
     ...showDateTime(row.startsAt, timeZone),
     screen: row.screenName,
@@ -266,12 +294,7 @@ async function bookingFacts(
     amountPaise: row.amountPaise,
     payBy: showDateTime(row.expiresAt, timeZone).showTime,
     refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),
-    ticketUrl: `${brand.publicUrl}/tickets/${bookingId}`,
     ticketCode: row.status === 'paid' ? tickets.issue(bookingId, row.ticketVersion) : null,
-    shareUrl:
-      row.status === 'paid'
-        ? currentShareUrl(tickets, brand.publicUrl, { id: bookingId, shareVersion: row.shareVersion })
-        : null,
     startsAt: row.startsAt,
     endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(row.runtime) * 60_000),
   };

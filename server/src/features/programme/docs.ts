@@ -63,10 +63,11 @@ export const programmeDocs = {
   }),
   updateShow: routeSchema({
     tags,
-    summary: "Change a show's class prices, date and time, or total seats",
+    summary: "Change a show's class prices, date and time, total seats, language or format",
     description:
       "`prices` (class → rupees) names every class of the show's screen; new bookings pay them, bookings made " +
-      'before keep theirs. Moving the show emails each paid booking once, with an updated calendar file.',
+      'before keep theirs. Moving the show emails each paid booking once, with an updated calendar file. ' +
+      '`language` (one of the film’s) and `format` change only while no seat of the show is held or sold.',
     auth: 'admin',
     params: showId,
     body: updateShowInput,
@@ -74,7 +75,7 @@ export const programmeDocs = {
     errors: {
       403: crossSite,
       404: 'Show not found',
-      409: 'This time slot is already booked for the selected movie',
+      409: 'This time slot is already booked for the selected movie; or a seat is held or sold and the language or format was to change',
     },
   }),
   showPaidBookings: routeSchema({

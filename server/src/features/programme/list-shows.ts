@@ -80,7 +80,7 @@ export async function listAdminShows({
   const rows = await db
     .select({
       show: shows,
-      movie: { _id: movies.id, title: movies.title, poster: movies.poster },
+      movie: { _id: movies.id, title: movies.title, poster: movies.poster, languages: movies.languages },
       sold: sql<number>`coalesce(${seats.sold}, 0)`.mapWith(Number),
       held: sql<number>`coalesce(${seats.held}, 0)`.mapWith(Number),
       bookingCount: sql<number>`coalesce(${bookingCounts.value}, 0)`.mapWith(Number),

@@ -11,7 +11,7 @@ import {
 } from '@marquee/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { pgError, type Db } from '../../db/client.ts';
-import { bookings, bookingSeats, shows } from '../../db/schema.ts';
+import { bookings, bookingSeats, movies, shows } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { showDateTime } from '../admission/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -26,7 +26,8 @@ export const MOVE_AFTER_ADMISSION =
   'Guests have already been admitted to this show, so it cannot be moved to another time';
 
 /**
- * Changes a show's prices, start or size. A started or cancelled show is not edited; the seat
+ * Changes a show's prices, start, size, language or format. The language and format only while no
+ * seat of the show is held or sold (409 after: buyers chose the show by them). A started or cancelled show is not edited; the seat
  * map never shrinks past a seat that is held or sold; a new start must be free for the movie.
  * Bookings already made keep the amount they were made for (new prices are for new holds). Only
  * a show on the default screen has a size of its own (the spec's grid of `totalSeats`); any
@@ -113,6 +114,29 @@ export async function updateShow({
         set.totalSeats = input.totalSeats;
         set.layout = gridLayout(input.totalSeats, cls);
         changes.totalSeats = { from: show.totalSeats, to: input.totalSeats };
+      }
+      const language = input.language !== show.language ? input.language : undefined;
+      const format = input.format !== show.format ? input.format : undefined;
+      if (language !== undefined || format !== undefined) {
+        // What buyers chose the show by: fixed once anyone has seats in it. The show is locked
+        // FOR UPDATE, and a hold takes it FOR KEY SHARE, so no hold slips in between this read
+        // and the change.
+        if (live.length > 0) throw conflict(showMessages.versionLocked);
+        if (language !== undefined) {
+          const [movie] = await tx
+            .select({ languages: movies.languages })
+            .from(movies)
+            .where(eq(movies.id, show.movieId));
+          const known = movie?.languages ?? [];
+          if (known.length && !known.includes(language))
+            throw badRequest(`This film is shown in ${known.join(', ')}, not ${language}`);
+          set.language = language;
+          changes.language = { from: show.language, to: language };
+        }
+        if (format !== undefined) {
+          set.format = format;
+          changes.format = { from: show.format, to: format };
+        }
       }
       const [row] = await tx.update(shows).set(set).where(eq(shows.id, showId)).returning();
       if (changes.startsAt) {

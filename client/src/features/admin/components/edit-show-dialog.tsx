@@ -1,6 +1,6 @@
-import type { AdminShow } from '@marquee/shared';
-import { Mail } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { filmFormats, type AdminShow } from '@marquee/shared';
+import { Lock, Mail } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { buttonClassName } from '../../../components/ui/button.ts';
@@ -13,15 +13,18 @@ import {
   editShowDefaults,
   hasOwnSize,
   isMove,
+  languageChoices,
   priceFields,
+  versionLockedReason,
 } from '../edit-show.ts';
 import { formatShowDate } from '../format.ts';
 import { cinemaNow, firstError, type FieldErrors } from '../show-form.ts';
 import { Field, focusControl, FormMessage, inputClassName } from './field.tsx';
 
 /**
- * Edits a show's prices (one per class), start and size (a default-screen show only), saying
- * before saving how many paid bookings a move emails; the server's refusals are shown as it words them.
+ * Edits a show's prices (one per class), start and size (a default-screen show only), and its
+ * language and format while no seat is held or sold (disabled after, saying why), saying before
+ * saving how many paid bookings a move emails; the server's refusals are shown as it words them.
  */
 export function EditShowDialog({ show, onClose }: { show: AdminShow; onClose: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -32,6 +35,8 @@ export function EditShowDialog({ show, onClose }: { show: AdminShow; onClose: ()
   const updateShow = useUpdateShow();
   const paidBookings = useShowPaidBookings(show._id);
   const taken = show.seatsSold + show.seatsHeld;
+  const locked = versionLockedReason(show);
+  const versionHintId = useId();
   const prices = priceFields(show);
   const fieldOrder = [...prices.map((field) => field.name), 'dateTime', 'totalSeats'];
   const notice =
@@ -41,7 +46,7 @@ export function EditShowDialog({ show, onClose }: { show: AdminShow; onClose: ()
     setErrors(({ [field]: _fixed, form: _form, ...rest }) => rest);
   }
 
-  function change(field: 'dateTime' | 'totalSeats', value: string) {
+  function change(field: 'dateTime' | 'totalSeats' | 'language' | 'format', value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     clearError(field);
   }
@@ -143,6 +148,61 @@ export function EditShowDialog({ show, onClose }: { show: AdminShow; onClose: ()
             {show.totalSeats} seats, as the layout of {show.screen.name} has them.
           </p>
         )}
+        <fieldset
+          disabled={locked !== null}
+          aria-describedby={versionHintId}
+          className="grid gap-4 sm:grid-cols-2"
+        >
+          <legend className="sr-only">Language and format</legend>
+          <Field label="Language" error={errors.language}>
+            {(control) => (
+              <select
+                {...control}
+                name="language"
+                value={values.language}
+                onChange={(event) => change('language', event.target.value)}
+                className={`${inputClassName} disabled:cursor-not-allowed disabled:bg-zinc-100 dark:disabled:bg-zinc-900`}
+              >
+                {!values.language && <option value="">Not stated</option>}
+                {languageChoices(show).map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Format" error={errors.format}>
+            {(control) => (
+              <select
+                {...control}
+                name="format"
+                value={values.format}
+                onChange={(event) => change('format', event.target.value)}
+                className={`${inputClassName} disabled:cursor-not-allowed disabled:bg-zinc-100 dark:disabled:bg-zinc-900`}
+              >
+                {!(filmFormats as readonly string[]).includes(values.format) && (
+                  <option>{values.format}</option>
+                )}
+                {filmFormats.map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <p
+            id={versionHintId}
+            data-testid="version-hint"
+            className="flex items-start gap-1.5 text-xs text-zinc-600 sm:col-span-2 dark:text-zinc-400"
+          >
+            {locked ? (
+              <>
+                <Lock aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+                {locked}.
+              </>
+            ) : (
+              'Buyers choose a show by these: they can be changed until the first seat is held or sold.'
+            )}
+          </p>
+        </fieldset>
         {notice && (
           <p
             role="status"
