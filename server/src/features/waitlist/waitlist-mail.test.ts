@@ -106,18 +106,25 @@ describe.runIf(testDatabaseKind === 'postgres')('waiting-list emails across two 
       // Two shows of the seeded film on the default screen, three days ahead (clear of the seeded ones).
       const seeded = (await a.call('GET', '/api/shows')).body.shows as { movie: string | { _id: string } }[];
       const movie = typeof seeded[0]!.movie === 'string' ? seeded[0]!.movie : seeded[0]!.movie._id;
-      const addShow = async (totalSeats: number, time: string) => {
-        const added = await a.call(
-          'POST',
-          '/api/shows',
-          { movie, showPrice: 200, totalSeats, dateTimings: [{ date: dateIn(3), timings: [time] }] },
-          admin,
-        );
-        expect(added.status, JSON.stringify(added.body)).toBe(201);
-        return (added.body.shows as { _id: string }[])[0]!._id;
+      // The seeded programme may hold a slot already: the first free one of a few days and times.
+      const addShow = async (totalSeats: number) => {
+        for (const day of [3, 4, 5, 6]) {
+          for (const time of ['06:05', '09:35', '13:15', '16:45']) {
+            const added = await a.call(
+              'POST',
+              '/api/shows',
+              { movie, showPrice: 200, totalSeats, dateTimings: [{ date: dateIn(day), timings: [time] }] },
+              admin,
+            );
+            if (added.status === 409) continue;
+            expect(added.status, JSON.stringify(added.body)).toBe(201);
+            return (added.body.shows as { _id: string }[])[0]!._id;
+          }
+        }
+        throw new Error('no free slot for a show');
       };
-      const soldOut = await addShow(2, '08:00');
-      const other = await addShow(4, '13:00');
+      const soldOut = await addShow(2);
+      const other = await addShow(4);
 
       // The filler holds both seats; three parties of two wait, in this order.
       const filler = await user('Filler', a);
