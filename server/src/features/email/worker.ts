@@ -312,7 +312,7 @@ export function startEmailWorker(
     async () => {
       // The cinema as its settings say now (an admin may have changed it since the last round).
       const { cinema } = await readSettings(db);
-      return deliverDueEmails({
+      const sent = await deliverDueEmails({
         db,
         mailer,
         tickets,
@@ -321,6 +321,9 @@ export function startEmailWorker(
         now: clock(),
         log: app.log,
       });
+      // Each pass says it ran (debug): tests across processes wait for every process to have looked.
+      app.log.debug({ sent }, 'email pass done');
+      return sent;
     },
     (error) => app.log.error({ err: error }, 'email delivery failed'),
   );

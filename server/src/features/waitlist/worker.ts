@@ -12,8 +12,10 @@ export function startWaitlistWorker(app: FastifyInstance, intervalMs: number): (
     intervalMs,
     async () => {
       const now = clock();
-      await closeEndedWaitlists(db, now);
-      await makeOffers({ db, gateway, log: app.log }, now);
+      const closed = await closeEndedWaitlists(db, now);
+      const offers = await makeOffers({ db, gateway, log: app.log }, now);
+      // Each pass says it ran (debug): tests across processes wait for every process to have looked.
+      app.log.debug({ closed, offers: offers.length }, 'waiting-list pass done');
     },
     (error) => app.log.error({ err: error }, 'waiting-list offers failed'),
   );
