@@ -100,6 +100,8 @@ describe("the door's day", () => {
         _id: expect.any(String),
         reference: expect.stringMatching(/^[2-9A-HJ-NP-Z]{8}$/),
         name: 'Asha',
+        // The buyer's mobile, for the door to call (decision 0026): none on this account.
+        phone: null,
         seats: ['C3', 'C4'],
         status: 'paid',
         checkedInAt: null,
