@@ -120,6 +120,16 @@ describe('the box office', () => {
     if (shots) await receipt.screenshot({ path: `${shots}/boxoffice-receipt-print.png`, fullPage: true });
     await receipt.close();
 
+    // The ticket on a page of its own (A4), for a buyer who wants one besides the receipt.
+    const a4Href = await page.getByRole('link', { name: 'A4 ticket' }).getAttribute('href');
+    const a4 = await context.newPage();
+    await a4.goto(a4Href!);
+    expect((await a4.getByTestId('ticket-reference').textContent())?.trim()).toBe(reference);
+    await a4.getByTestId('ticket-qr').waitFor();
+    await a4.emulateMedia({ media: 'print' });
+    if (shots) await a4.screenshot({ path: `${shots}/boxoffice-a4-ticket-print.png`, fullPage: true });
+    await a4.close();
+
     // Refund by reference (Alt+R finds the field), back into this shift's cash.
     await page.keyboard.press('Escape');
     await page.keyboard.press('Alt+r');

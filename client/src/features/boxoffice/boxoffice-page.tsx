@@ -647,6 +647,18 @@ export function BoxOfficePage({
                 >
                   <Printer aria-hidden className="size-4" /> Print receipt
                 </a>
+                {sold.booking.show && (
+                  // The ticket on a page of its own (A4 or whatever the printer holds), for a buyer
+                  // who wants one besides the receipt; the cashier's account sold it, so may open it.
+                  <a
+                    className={buttonClassName('secondary')}
+                    href={`/tickets/${sold.booking._id}`}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    <Ticket aria-hidden className="size-4" /> A4 ticket
+                  </a>
+                )}
                 <button type="button" className={buttonClassName('secondary')} onClick={startNewSale}>
                   Next sale (Esc)
                 </button>
