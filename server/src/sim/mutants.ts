@@ -163,6 +163,41 @@ export const mutants: Mutant[] = [
     },
     proof: { seed: 1, schedules: 9 },
   },
+  {
+    name: 'items-sale-claims-nothing',
+    what: 'food and drink sold on its own at the counter is recorded and charged but takes nothing from stock',
+    source: {
+      file: 'features/boxoffice/sell-at-counter.ts',
+      find: '  const amountPaise = await claimItems(tx, { bookingId, items, now });',
+      // The items inserted at the menu's prices, as the claim would, but no stock taken.
+      replace:
+        "  const { sql } = await import('drizzle-orm');\n" +
+        '  const claimed = await tx.execute(sql`with i as (insert into booking_items\n' +
+        '      (booking_id, product_id, name, quantity, unit_price_paise, tax_rate)\n' +
+        '    select ${bookingId}::uuid, p.id, p.name, r.quantity, p.price_paise, p.tax_rate\n' +
+        '    from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) r("productId" uuid, quantity integer)\n' +
+        '    join products p on p.id = r."productId" returning quantity * unit_price_paise as paise)\n' +
+        '    select coalesce(sum(paise), 0)::int as total from i`);\n' +
+        '  const amountPaise = Number((claimed as any).rows[0].total);',
+    },
+    proof: { seed: 1, schedules: 4 },
+  },
+  {
+    name: 'items-refund-keeps-stock',
+    what: 'refunding food and drink sold on its own drops its claims without giving the stock back',
+    source: {
+      file: 'features/boxoffice/refund-at-counter.ts',
+      find: "    await tx\n      .update(bookings)\n      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })",
+      // Its items stop being live before the cancel, so the return trigger finds none to give back.
+      replace:
+        '    if (!booking.showId) {\n' +
+        "      const { bookingItems } = await import('../../db/schema.ts');\n" +
+        '      await tx.update(bookingItems).set({ isLive: false }).where(eq(bookingItems.bookingId, bookingId));\n' +
+        '    }\n' +
+        "    await tx\n      .update(bookings)\n      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })",
+    },
+    proof: { seed: 8, schedules: 9 },
+  },
 ];
 
 export function findMutant(name: string): Mutant {
