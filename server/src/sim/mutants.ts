@@ -55,7 +55,7 @@ export const mutants: Mutant[] = [
       replace:
         'sql`select marquee_release_lapsed(${new Date(now.getTime() + 300_000).toISOString()}::timestamptz',
     },
-    proof: { seed: 9, schedules: 9 },
+    proof: { seed: 8, schedules: 6 },
   },
   {
     name: 'late-skips-show-cancelled',
