@@ -104,7 +104,8 @@ try {
       `crashes between refund claim and result ${c.crashAfterClaim}, ` +
       `razorpay refund settlements ${JSON.stringify(c.refundSettled)}, ` +
       `counter sales ${c.counterSales}, counter cash refunds ${c.counterCashRefunds}, ` +
-      `holds with items ${c.itemsClaimed}, waiting-list joins ${c.waitlistJoins}, offers ${c.offersMade}, ` +
+      `holds with items ${c.itemsClaimed}, items-only sales ${c.itemsOnlySales} ` +
+      `(refused out of stock ${c.itemsOnlyOutOfStock}), waiting-list joins ${c.waitlistJoins}, offers ${c.offersMade}, ` +
       `exchanges ${JSON.stringify(c.exchanges)}`,
   );
   if (result.failure) {

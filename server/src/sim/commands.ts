@@ -107,6 +107,23 @@ const ops = [
     weight: 1,
     arbitrary: fc.record({ op: fc.constant('shift' as const), proc, cashier: fc.nat(CASHIERS - 1) }),
   },
+  // Food and drink sold on its own at the counter (issue 31 item 4): no show, no seats; up to 3 of a
+  // product, so with the small stock some sales are refused (409) and some leave none for holds.
+  // Weight 1: a new command reshapes every schedule, so it stays rare.
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('counterItems' as const),
+      proc,
+      cashier: fc.nat(CASHIERS - 1),
+      items: fc.array(
+        fc.record({ product: fc.nat(PRODUCTS - 1), quantity: fc.integer({ min: 1, max: 3 }) }),
+        { minLength: 1, maxLength: 2 },
+      ),
+      method: fc.constantFrom('cash' as const, 'card' as const, 'upi' as const),
+      extra: fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(500) }),
+    }),
+  },
   // The waiting list (CONTRACT §13): joins, offers made by either process's worker, leaves.
   {
     weight: 3,

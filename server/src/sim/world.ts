@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { seatIds } from '@marquee/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import { insertMovie, insertShow, insertUser } from '../fixtures/factories.ts';
@@ -49,6 +49,8 @@ export const CASHIERS = 2;
 export const PRODUCTS = 2;
 /** Each world's menu: stock of each product (decision 0021, food and drink). */
 const STOCK = [3, 2];
+/** Each product's price (tax included), as the claim charges it. */
+const PRODUCT_PRICES_PAISE = [10_000, 15_000];
 const FLOATS = [100_000, 50_000];
 /** Each show's ticket price: show 1 costs more, so an exchange between them is dearer or cheaper. */
 const PRICES_PAISE = [25_000, 30_000];
@@ -100,6 +102,15 @@ export type Op =
       extra: number;
     }
   | { op: 'counterRefund'; proc: number; cashier: number; pick: number }
+  | {
+      /** Food and drink sold on its own at the counter (no show, no seats): product index and quantity. */
+      op: 'counterItems';
+      proc: number;
+      cashier: number;
+      items: { product: number; quantity: number }[];
+      method: 'cash' | 'card' | 'upi';
+      extra: number;
+    }
   | { op: 'shift'; proc: number; cashier: number }
   | { op: 'join'; proc: number; user: number; show: number; quantity: number }
   | { op: 'offers'; proc: number }
@@ -131,6 +142,9 @@ export interface Counters {
   counterSales: number;
   counterCashRefunds: number;
   itemsClaimed: number;
+  /** Items-only counter sales made, and refused for want of stock (409). */
+  itemsOnlySales: number;
+  itemsOnlyOutOfStock: number;
   waitlistJoins: number;
   offersMade: number;
   /** Exchanges (CONTRACT §13) by outcome: `cheaper`, `equal`, `dearer held`, `dearer paid`, `refused`. */
@@ -148,6 +162,8 @@ export function emptyCounters(): Counters {
     counterSales: 0,
     counterCashRefunds: 0,
     itemsClaimed: 0,
+    itemsOnlySales: 0,
+    itemsOnlyOutOfStock: 0,
     waitlistJoins: 0,
     offersMade: 0,
     exchanges: {},
@@ -273,6 +289,14 @@ export class World {
     return this.shows.map((show) => show.id);
   }
 
+  /**
+   * This world's bookings, as a condition on the alias `b`: those of its shows, and the food and
+   * drink its cashiers sold on its own (no show: the booking's user is the seller).
+   */
+  private get ours() {
+    return sql`(b.show_id in ${this.showIds} or (b.show_id is null and b.user_id in ${this.cashiers}))`;
+  }
+
   async setup(): Promise<void> {
     const label = this.label;
     const db = this.database.db;
@@ -311,7 +335,7 @@ export class World {
       await db.insert(products).values({
         id,
         name: `Sim ${label} product ${i}`,
-        pricePaise: 10_000 + i * 5_000,
+        pricePaise: PRODUCT_PRICES_PAISE[i]!,
         taxRate: 5,
         stock: STOCK[i]!,
       });
@@ -483,6 +507,8 @@ export class World {
         this.log(`  ${handle.name} → ${handle.error.status} ${handle.error.message}`);
         if (handle.name.startsWith('exchange/'))
           this.count(`refused: ${handle.error.message.split(':')[0]!}`);
+        if (handle.name.startsWith('counterItems/') && handle.error.status === 409)
+          this.counters.itemsOnlyOutOfStock++;
       } else {
         this.log(`  ${handle.name} → ${entry.describe(handle.result)}`);
       }
@@ -795,6 +821,49 @@ export class World {
         );
         return true;
       }
+      case 'counterItems': {
+        // Food and drink on its own (issue 31 item 4): the sale route's use case with no show or
+        // seats; the stock is small, so a sale may be refused 409 and roll back whole.
+        const cashierId = this.cashiers[command.cashier % CASHIERS]!;
+        const p = process!;
+        const { method } = command;
+        const items = command.items.map((item) => ({
+          productId: this.productIds[item.product % PRODUCTS]!,
+          quantity: item.quantity,
+        }));
+        const price = command.items.reduce(
+          (sum, item) => sum + item.quantity * PRODUCT_PRICES_PAISE[item.product % PRODUCTS]!,
+          0,
+        );
+        const tendered = method === 'cash' ? price + command.extra * 100 : undefined;
+        this.actor(
+          'counterItems',
+          p.index,
+          () =>
+            sellAtCounter({
+              db: p.db,
+              seller: { id: cashierId, isAdmin: false },
+              input: {
+                items,
+                payment:
+                  method === 'cash'
+                    ? { method, tenderedPaise: tendered }
+                    : { method, reference: `${method}-${this.step}` },
+              },
+              known: p.known,
+              rules: { gapRule: false, releaseMinutes: 60 },
+              now: this.now,
+              windowSeconds: WINDOW_SECONDS,
+            }),
+          (sold) => {
+            this.counterBookingIds.push(this.alias(sold.bookingId, 'b'));
+            this.counters.itemsOnlySales++;
+            if (tendered !== undefined) this.drawerPaise += tendered - sold.changePaise;
+            return `sold items ${sold.bookingId} ${method} change ${sold.changePaise}`;
+          },
+        );
+        return true;
+      }
       case 'join': {
         // The waiting list (CONTRACT §13): refused while the party could be seated now.
         const show = this.shows[command.show % SHOWS]!;
@@ -1085,7 +1154,7 @@ export class World {
 
   /** Every invariant of decision 0021; throws a Violation naming the first that broke. */
   async check(): Promise<void> {
-    const problems = await this.rows<{ v: string }>(invariantQuery(this.showIds, this.now));
+    const problems = await this.rows<{ v: string }>(invariantQuery(this.showIds, this.ours, this.now));
     const found = problems.map((row) => row.v);
     found.push(
       ...(await this.ledgerProblems()),
@@ -1197,7 +1266,7 @@ export class World {
           where p.booking_id = b.id and p.status in ('succeeded', 'refunded'))::int as captured,
         (select coalesce(sum(r.amount_paise), 0) from refunds r
           where r.booking_id = b.id or r.payment_id in (select p.id from payments p where p.booking_id = b.id))::int as given_back
-      from bookings b where b.show_id in ${this.showIds}`);
+      from bookings b where ${this.ours}`);
     const problems: string[] = [];
     for (const doc of docs) {
       const expected = doc.ever_paid ? doc.version : 0;
@@ -1255,7 +1324,9 @@ export class World {
    * rows (the sale's and refund's counter rows say only which shift and method); the shifts'
    * cash together equals what the simulated cashiers took and paid back. A counter payment ends
    * as a paid counter booking of existing seats, all claimed, for its amount, or has a refund of all of it (its
-   * settlement is the drain's check: no refund left unsettled).
+   * settlement is the drain's check: no refund left unsettled). Food and drink sold on its own (no
+   * show) counts in its shift like any sale; paid, it claims no seats and its live items come to its
+   * amount; refunded, its items are given back (stockProblems).
    */
   private async counterProblems(): Promise<string[]> {
     const problems: string[] = [];
@@ -1285,17 +1356,20 @@ export class World {
     const payments = await this.rows<{ v: string }>(sql`
       select 'counter payment ' || p.id || ' of ' || b.status || ' booking ' || b.id || ' ' ||
           case when cs.booking_id is null then 'has no counter sale'
-               when b.status = 'paid' then 'is not a paid sale of its claimed seats'
+               when b.status = 'paid' then 'is not a paid sale of its claimed seats or items'
                else 'is not refunded in full' end as v
       from payments p join bookings b on b.id = p.booking_id
       left join counter_sales cs on cs.booking_id = b.id and cs.payment_id = p.id
-      join shows s on s.id = b.show_id
-      where b.show_id in ${this.showIds} and p.gateway = 'counter' and (
+      where ${this.ours} and p.gateway = 'counter' and (
         cs.booking_id is null
         or (b.status = 'paid' and not (
           p.status = 'succeeded' and b.channel = 'counter' and p.amount_paise = b.amount_paise
           and cs.amount_paise = p.amount_paise
-          and cardinality(b.seats) > 0
+          and ((b.show_id is not null and cardinality(b.seats) > 0)
+            -- Food and drink on its own: no seats, and its live items come to what it was sold for.
+            or (b.show_id is null and cardinality(b.seats) = 0 and b.amount_paise = (
+              select coalesce(sum(bi.quantity * bi.unit_price_paise), 0) from booking_items bi
+              where bi.booking_id = b.id and bi.is_live)))
           and (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.is_live) = cardinality(b.seats)
           and not exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.is_live
             and not (bs.seat = any (b.seats)))
@@ -1333,7 +1407,7 @@ export class World {
     }
     const dead = await this.rows<{ v: string }>(sql`
       select 'items of ' || b.status || ' booking ' || b.id || ' still claimed' as v from bookings b
-      where b.show_id in ${this.showIds} and b.status not in ('pending', 'paid')
+      where ${this.ours} and b.status not in ('pending', 'paid')
         and exists (select 1 from booking_items bi where bi.booking_id = b.id and bi.is_live)`);
     problems.push(...dead.map((row) => row.v));
     return problems;
@@ -1409,12 +1483,12 @@ export class World {
       select 'booking' as kind, b.id, b.status,
           b.expires_at > ${this.now.toISOString()}::timestamptz and not exists (
             select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id) as early
-        from bookings b where b.show_id in ${this.showIds}
+        from bookings b where ${this.ours}
       union all
-      select 'payment', p.id, p.status, false from payments p join bookings b on b.id = p.booking_id where b.show_id in ${this.showIds}
+      select 'payment', p.id, p.status, false from payments p join bookings b on b.id = p.booking_id where ${this.ours}
       union all
       select 'refund', r.id, r.status, false from refunds r
-        join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id)) where b.show_id in ${this.showIds}`);
+        join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id)) where ${this.ours}`);
     const problems: string[] = [];
     for (const row of rows) {
       this.alias(row.id, row.kind[0]!);
@@ -1516,15 +1590,15 @@ export class World {
       const open = await this.rows<{ n: number }>(sql`
         select count(*)::int as n from refunds r
           join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id))
-        where b.show_id in ${this.showIds} and r.status <> 'succeeded'`);
+        where ${this.ours} and r.status <> 'succeeded'`);
       if (open[0]!.n === 0) break;
     }
     const problems: string[] = [];
     const left = await this.rows<{ v: string }>(sql`
-      select 'booking still pending: ' || id as v from bookings where show_id in ${this.showIds} and status = 'pending'
+      select 'booking still pending: ' || b.id as v from bookings b where ${this.ours} and b.status = 'pending'
       union all
       select 'refund not settled: ' || r.id || ' ' || r.status from refunds r
-        join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id)) where b.show_id in ${this.showIds} and r.status <> 'succeeded'`);
+        join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id)) where ${this.ours} and r.status <> 'succeeded'`);
     problems.push(...left.map((row) => row.v));
     const discrepancies = await findDiscrepancies({ db: this.database.db, now: this.now });
     for (const d of discrepancies) problems.push(`reconciliation: ${JSON.stringify(d)}`);
@@ -1546,7 +1620,7 @@ export class World {
         (select coalesce(sum(r.amount_paise), 0) from refunds r where r.status = 'succeeded'
           and (r.booking_id = b.id or r.payment_id in (select p.id from payments p where p.booking_id = b.id)))::int as refunded,
         (select count(*) from payments p where p.booking_id = b.id and p.status = 'succeeded')::int as open
-      from bookings b where b.show_id in ${this.showIds}`);
+      from bookings b where ${this.ours}`);
     for (const row of money) {
       if (row.status === 'paid' && row.captured - row.refunded !== row.amount)
         problems.push(
@@ -1582,14 +1656,14 @@ export class World {
 }
 
 /** The SQL half of the invariants: one row per violation among the schedule's shows. */
-function invariantQuery(showIds: string[], now: Date) {
+function invariantQuery(showIds: string[], ours: SQL, now: Date) {
   void now;
   return sql`
     select 'seat ' || seat || ' of ' || show_id || ' held twice' as v
       from booking_seats where is_live and show_id in ${showIds} group by show_id, seat having count(*) > 1
     union all
     select 'claims of ' || b.status || ' booking ' || b.id || ' disagree' from bookings b
-      where b.show_id in ${showIds} and (
+      where ${ours} and (
         (b.status in ('pending', 'paid') and (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.is_live) <>
           -- A dearer exchange's hold on the booking's own show holds only the seats it does not have yet.
           (select count(*) from unnest(b.seats) x(seat) where not exists (select 1 from bookings o
@@ -1609,7 +1683,7 @@ function invariantQuery(showIds: string[], now: Date) {
           (select coalesce(sum(p.amount_paise), 0) from payments p where p.booking_id = b.id and p.status = 'succeeded') as captured,
           (select count(*) from invoices i where i.booking_id = b.id and i.payment_id is not null) as invoiced,
           (select coalesce(sum(r.amount_paise), 0) from refunds r where r.booking_id = b.id and r.purpose like 'exchange:%') as given_back) m
-      where b.show_id in ${showIds} and b.status = 'paid' and (
+      where ${ours} and b.status = 'paid' and (
         s.status <> 'active' or b.paid_at >= s.starts_at
         -- Never exchanged: exactly one captured payment. Each dearer exchange adds the payment of
         -- its difference (and an invoice for it); cheaper ones give part back (CONTRACT §13).
@@ -1618,17 +1692,21 @@ function invariantQuery(showIds: string[], now: Date) {
         or m.captured - m.given_back <> b.amount_paise
         or exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id))
     union all
+    select 'paid items-only booking ' || b.id || ' has ' || m.captures || ' captured payments' from bookings b,
+        lateral (select count(*) as captures from payments p where p.booking_id = b.id and p.status = 'succeeded') m
+      where ${ours} and b.show_id is null and b.status = 'paid' and m.captures <> 1
+    union all
     select 'captured payment ' || p.id || ' of ' || b.status || ' booking ' || b.id || ' has no refund'
       from payments p join bookings b on b.id = p.booking_id
-      where b.show_id in ${showIds} and p.status = 'succeeded' and b.status <> 'paid'
+      where ${ours} and p.status = 'succeeded' and b.status <> 'paid'
         and not exists (select 1 from refunds r where r.payment_id = p.id)
     union all
     select 'payment ' || p.id || ' is ' || p.status || ' but its refund is ' || coalesce(r.status, 'missing')
       from payments p join bookings b on b.id = p.booking_id left join refunds r on r.payment_id = p.id
-      where b.show_id in ${showIds} and ((p.status = 'refunded') <> (coalesce(r.status, '') = 'succeeded'))
+      where ${ours} and ((p.status = 'refunded') <> (coalesce(r.status, '') = 'succeeded'))
     union all
     select 'booking ' || b.id || ' expired before its deadline with no refund' from bookings b
-      where b.show_id in ${showIds} and b.status = 'expired' and b.expired_at < b.expires_at
+      where ${ours} and b.status = 'expired' and b.expired_at < b.expires_at
         and not exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id)`;
 }
 
