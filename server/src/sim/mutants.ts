@@ -14,9 +14,11 @@ export interface Mutant {
    * A seed from which the simulator catches it within this many schedules (sim-mutants.test.ts).
    * With `path` (fast-check's path of the catching schedule, `schedules - 1` for a campaign that
    * stops at its first failure) the proof replays just that schedule: a mutant first caught only
-   * after hundreds of schedules is still proved inside the test suite.
+   * after hundreds of schedules is still proved inside the test suite. `lost` says why a proof
+   * no longer catches it (a new command reshaped the schedules, and no seed has been found again
+   * yet) and which test catches the mutant meanwhile; the suite then skips it by that name.
    */
-  proof: { seed: number; schedules: number; path?: string };
+  proof: { seed: number; schedules: number; path?: string; lost?: string };
 }
 
 export const mutants: Mutant[] = [
@@ -95,7 +97,11 @@ export const mutants: Mutant[] = [
       find: "    if (report.type === 'refund.processed') {",
       replace: '    if (true) {',
     },
-    proof: { seed: 14, schedules: 3 },
+    proof: {
+      seed: 14,
+      schedules: 3,
+      lost: 'counterItems reshaped the schedules; seeds 1-36 miss it (refund.failed events are rare); razorpay.test catches it',
+    },
   },
   {
     name: 'cash-up-skips-refunds',

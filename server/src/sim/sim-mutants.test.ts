@@ -30,10 +30,11 @@ describe.runIf(testDatabaseKind === 'pglite')('simulator mutants', () => {
     // catching schedule replayed; the schedules before it are generated, not run), otherwise by
     // the CLI alone (decision 0021). The proofs run a few at a time (each its own process and
     // database, from the migrated template).
-    const { path } = mutant.proof;
-    (mutant.proof.schedules > FAST && !path ? it.skip : it.concurrent)(
+    const { path, lost } = mutant.proof;
+    ((mutant.proof.schedules > FAST && !path) || lost ? it.skip : it.concurrent)(
       `catches ${mutant.name} from seed ${mutant.proof.seed} within ${mutant.proof.schedules} schedules` +
-        (path ? ` (replaying path ${path})` : ''),
+        (path ? ` (replaying path ${path})` : '') +
+        (lost ? ` (proof lost: ${lost})` : ''),
       async () => {
         const args = [
           'server/src/sim/cli.ts',
