@@ -19,8 +19,8 @@ import { newAccount, type TestAccount } from './accounts.ts';
 import { adminAccount } from './admin-account.ts';
 import { baseURL } from './browser.ts';
 
-/** Signs the admin in from inside the page, so its browser holds the admin's session cookie. */
-export async function signInAdminInPage(page: Page): Promise<void> {
+/** Signs an account in from inside the page, so its browser holds the session cookie. */
+export async function signInInPage(page: Page, account: { email: string; password: string }): Promise<void> {
   if (!page.url().startsWith(baseURL())) await page.goto('/');
   const status = await page.evaluate(
     (body) =>
@@ -29,9 +29,14 @@ export async function signInAdminInPage(page: Page): Promise<void> {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }).then((r) => r.status),
-    { email: adminAccount.email, password: adminAccount.password },
+    { email: account.email, password: account.password },
   );
-  if (status !== 200) throw new Error(`admin sign-in in the page failed: ${status}`);
+  if (status !== 200) throw new Error(`sign-in of ${account.email} in the page failed: ${status}`);
+}
+
+/** Signs the admin in from inside the page, so its browser holds the admin's session cookie. */
+export function signInAdminInPage(page: Page): Promise<void> {
+  return signInInPage(page, adminAccount);
 }
 
 async function bearerFrom(response: Response, what: string): Promise<string> {

@@ -1,5 +1,4 @@
 import type { Booking } from '@marquee/shared';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
@@ -8,6 +7,7 @@ import {
   createMovie,
   createShows,
   newUser,
+  signInInPage,
   soonSlot,
   withdrawCreatedShows,
 } from './admin-fixtures.ts';
@@ -60,24 +60,10 @@ afterAll(async () => {
   await withdrawCreatedShows(admin);
 });
 
-async function signIn(page: Page, account: TestAccount) {
-  await page.goto('/');
-  const status = await page.evaluate(
-    (body) =>
-      fetch('/api/auth/sign-in/email', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.status),
-    { email: account.email, password: account.password },
-  );
-  expect(status).toBe(200);
-}
-
 describe("a counter sale's customer", () => {
   it('is found at the counter by the mobile number, shown as the buyer', async () => {
     const { page, errors } = await openTestBrowser({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, cashier.account);
+    await signInInPage(page, cashier.account);
     await page.goto('/boxoffice');
     await page.getByRole('heading', { name: 'Box office' }).waitFor();
     // Alt+R finds the lookup field; the customer's number however they say it.
@@ -114,7 +100,7 @@ describe("a counter sale's customer", () => {
       viewport: { width: 360, height: 780 },
       colorScheme: 'dark',
     });
-    await signIn(page, cashier.account);
+    await signInInPage(page, cashier.account);
     await page.goto('/door');
     await page.getByRole('heading', { name: 'Check-in' }).waitFor();
     await page.getByLabel('Booking reference').fill(sales[0]!.reference);
