@@ -7,6 +7,7 @@ import { load, median, postgresReachable, startApp, startBare, type BareRoute, t
 import { browserBench, describeBrowser, THROTTLE, type BrowserResult } from './browser.ts';
 import { STREAMS, streamsBench, type StreamsResult } from './streams.ts';
 import { COUNTER_SALES, counterBench, ms, percentile, type CounterResult } from './counter.ts';
+import { holdFunctionBench, type HoldFigure } from './hold-sql.ts';
 import {
   HISTORY_DAYS,
   HISTORY_DAYS_DEFAULT,
@@ -163,6 +164,35 @@ if (pgbench.length)
 // Issue 30: a counter sale beside an online hold, one at a time, alternating, on each database.
 // ---------------------------------------------------------------------------------------------
 const counters: CounterResult[] = [];
+// ---------------------------------------------------------------------------------------------
+// The hold function alone (issue 35): pgbench calling marquee_hold_seats on a 96-seat and a
+// 500-seat show, each beside a pgbench TPC-B run on the same server right after it.
+// ---------------------------------------------------------------------------------------------
+if ((!only || only === 'hold') && kinds.includes('postgres')) {
+  const rounds: { figures: HoldFigure[]; tps: number }[] = [];
+  for (let round = 0; round < repeats; round++) {
+    const figures = await holdFunctionBench();
+    const tps = await pgbenchTps();
+    if (!figures || tps === null) break;
+    rounds.push({ figures, tps });
+  }
+  if (!rounds.length) console.log(`!! pgbench is not installed: no hold-function figure. ${PGBENCH_HINT}`);
+  else {
+    console.log(
+      `\nThe hold function alone: pgbench, 8 clients, 10 s, each client its own seats and accounts; ${repeats} rounds\n`,
+    );
+    console.log(
+      '| seats on the screen | holds/s | PostgreSQL CPU per hold | held | TPC-B tps, same round | ratio | goal |',
+    );
+    console.log('|---:|---:|---:|---:|---:|---:|---|');
+    for (const { figures, tps } of rounds)
+      for (const figure of figures)
+        console.log(
+          `| ${figure.seats} | ${figure.holdsPerSecond} | ${figure.cpuMsPerHold} ms | ${Math.round(figure.heldShare * 100)} % | ${tps} | ${(figure.holdsPerSecond / tps).toFixed(2)} | ≥ 0.7 |`,
+        );
+  }
+}
+
 for (const kind of !only || only === 'counter' ? kinds : []) {
   try {
     counters.push(await counterBench(kind));

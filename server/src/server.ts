@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './fixtures/seed.ts';
@@ -25,7 +26,12 @@ async function main() {
     database,
     logger: {
       level: config.LOG_LEVEL,
-      ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+      // Log lines are written to stdout asynchronously (issue 35: a request no longer waits for
+      // its log line's write). Nothing is held back: each line is written as soon as the previous
+      // write is done, and pino writes what is left synchronously when the process exits.
+      ...(pretty
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+        : { stream: pino.destination({ dest: 1, sync: false }) }),
     },
   });
   if (dataDirWarning) app.log.warn(dataDirWarning);

@@ -12,7 +12,10 @@ export const DATABASE_CODE = [
   'marquee_release_lapsed',
   'marquee_booking_reference',
   'marquee_claim_items',
+  'marquee_sync_show_seats',
   'marquee_hold_seats',
+  // Before marquee_notify_seats: it takes over booking_seats' triggers, which were that function's.
+  'marquee_notify_seat_claims',
   'marquee_notify_seats',
   'marquee_notify_session_change',
   'marquee_show_needs_active',

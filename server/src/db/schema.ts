@@ -241,6 +241,23 @@ export const shows = pgTable(
   ],
 );
 
+/**
+ * Every seat of a show's layout, by id, with its class: where the hold looks seats up (one index
+ * probe per seat, whatever the size of the screen; issue 35). The database keeps it from
+ * `shows.layout` (db/sql/marquee_sync_show_seats.sql), so it cannot disagree with the layout.
+ */
+export const showSeats = pgTable(
+  'show_seats',
+  {
+    showId: uuid('show_id')
+      .notNull()
+      .references(() => shows.id, { onDelete: 'cascade' }),
+    seat: text('seat').notNull(),
+    class: text('class').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.seat] })],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Bookings, their seats, payments and refunds
 // ---------------------------------------------------------------------------------------------
@@ -321,14 +338,19 @@ export const bookings = pgTable(
     index('bookings_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // The hold's release of its own show's lapsed holds, without reading other shows' (issue 35).
+    index('bookings_pending_show_expiry_idx')
+      .on(t.showId, t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
     index('bookings_user_pending_idx')
       .on(t.userId)
       .where(sql`${t.status} = 'pending'`),
     uniqueIndex('bookings_reference_uq').on(t.reference),
-    // At most one unpaid difference per booking, whatever the process (CONTRACT §13).
+    // At most one unpaid difference per booking, whatever the process (CONTRACT §13). Only
+    // exchanges are in it: an ordinary hold does not pay for an entry (issue 35).
     uniqueIndex('bookings_exchange_pending_uq')
       .on(t.exchangeOf)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} = 'pending' and ${t.exchangeOf} is not null`),
     index('bookings_checked_in_idx')
       .on(t.checkedInAt)
       .where(sql`${t.checkedInAt} is not null`),

@@ -3,13 +3,15 @@
 -- features/bookings/hold-seats.ts.
 --
 -- In order: the show is locked KEY SHARE (staff edits wait) and must be active and not started;
--- every seat must be on the show's layout snapshot; the holding limits are decided under the
+-- every seat must be on the show's layout snapshot (show_seats, one index probe a seat: the hold
+-- costs the same on any size of screen, issue 35); the holding limits are decided under the
 -- account's lock (FOR NO KEY UPDATE, taken after the show's, so two holds by one account queue
--- and see each other's booking); lapsed holds on the show are released (marquee_release_lapsed);
+-- and see each other's booking), both counted in one pass over the account's pending bookings;
+-- lapsed holds on the show, if any, are released (marquee_release_lapsed);
 -- the app's seat-rule decision is confirmed (below); the booking and its seat claims are inserted,
 -- and the partial unique index booking_seats_live_uq refuses a seat someone else holds. The amount
 -- is the sum of the seats' class prices in paise. Seat-change NOTIFYs come from the triggers
--- (marquee_notify_seats.sql), the booking's reference from the column's default.
+-- (marquee_notify_seats.sql, one per statement), the booking's reference from the column's default.
 --
 -- Food and drink (p_items, CONTRACT §12) is claimed in the same statement, after the seats
 -- (marquee_claim_items): every product the hold may touch (its own, and those the lapsed holds it
@@ -56,15 +58,19 @@ DECLARE
 	v_invalid text;
 	v_amount integer;
 	v_released jsonb;
-	v_waiting record;
-	v_unpaid integer;
+	v_limits record;
+	v_url text;
 	v_detail text;
 	v_taken jsonb;
 	v_watched text[];
 	v_reference text;
 	v_items_paise integer := 0;
+	v_lapsed boolean;
 BEGIN
-	SELECT s.*, s.xmin::text AS version INTO v_show FROM shows s WHERE s.id = p_show_id FOR KEY SHARE;
+	-- Not the layout: a large jsonb, read in full whenever it is selected (show_seats answers for it).
+	SELECT s.status, s.starts_at, s.movie_id, s.price_paise, s.total_seats, s.screen_id, s.screen_name,
+		s.prices, s.language, s.format, s.xmin::text AS version
+	INTO v_show FROM shows s WHERE s.id = p_show_id FOR KEY SHARE;
 	IF NOT FOUND THEN
 		RETURN jsonb_build_object('refused', 404, 'message', 'Show not found');
 	END IF;
@@ -74,12 +80,18 @@ BEGIN
 	IF v_show.starts_at <= p_now THEN
 		RETURN jsonb_build_object('refused', 400, 'message', 'This show has already started');
 	END IF;
-	-- A seat is on the map when some row of the snapshot has a seat with its id (jsonb containment:
-	-- on PGlite a third of the cost of expanding every seat of the layout).
-	SELECT string_agg(s.seat, ', ' ORDER BY s.position) INTO v_invalid
-	FROM unnest(p_seats) WITH ORDINALITY AS s(seat, position)
-	WHERE NOT v_show.layout @> jsonb_build_object('rows', jsonb_build_array(
-		jsonb_build_object('seats', jsonb_build_array(jsonb_build_object('id', s.seat)))));
+	-- A seat is on the map when show_seats has it; the amount is the sum of the seats' class prices
+	-- (paise). A class without a price is a broken show: the null amount then fails the insert
+	-- rather than selling seats for nothing.
+	-- (The class is a scalar subquery: one primary-key probe per seat, never a scan of the show's seats.)
+	SELECT string_agg(c.seat, ', ' ORDER BY c.position) FILTER (WHERE c.class IS NULL),
+		sum((v_show.prices ->> c.class)::integer)
+	INTO v_invalid, v_amount
+	FROM (
+		SELECT s.seat, s.position,
+			(SELECT ss.class FROM show_seats ss WHERE ss.show_id = p_show_id AND ss.seat = s.seat) AS class
+		FROM unnest(p_seats) WITH ORDINALITY AS s(seat, position)
+	) c;
 	IF v_invalid IS NOT NULL THEN
 		RETURN jsonb_build_object('refused', 400, 'message',
 			CASE WHEN position(',' IN v_invalid) > 0 THEN 'Invalid seats: ' ELSE 'Invalid seat: ' END || v_invalid);
@@ -87,32 +99,34 @@ BEGIN
 
 	-- Holding limits, decided under the account's lock.
 	PERFORM 1 FROM users WHERE id = p_user_id FOR NO KEY UPDATE;
-	SELECT b.id, p.payment_url, count(*) OVER () AS waiting INTO v_waiting
-	FROM bookings b LEFT JOIN payments p ON p.booking_id = b.id AND p.status = 'open'
-	WHERE b.user_id = p_user_id AND b.show_id = p_show_id AND b.status = 'pending' AND b.expires_at > p_now
-	ORDER BY b.created_at DESC
-	LIMIT 1;
-	IF FOUND AND v_waiting.waiting >= p_max_per_show THEN
-		RETURN jsonb_build_object('waiting', true, 'bookingId', v_waiting.id, 'url', v_waiting.payment_url);
+	SELECT count(*) FILTER (WHERE b.show_id = p_show_id) AS on_show, count(*) AS unpaid,
+		(array_agg(b.id ORDER BY b.created_at DESC) FILTER (WHERE b.show_id = p_show_id))[1] AS newest
+	INTO v_limits
+	FROM bookings b
+	WHERE b.user_id = p_user_id AND b.status = 'pending' AND b.expires_at > p_now;
+	IF v_limits.on_show > 0 AND v_limits.on_show >= p_max_per_show THEN
+		SELECT p.payment_url INTO v_url FROM payments p WHERE p.booking_id = v_limits.newest AND p.status = 'open' LIMIT 1;
+		RETURN jsonb_build_object('waiting', true, 'bookingId', v_limits.newest, 'url', v_url);
 	END IF;
-	SELECT count(*) INTO v_unpaid FROM bookings
-	WHERE user_id = p_user_id AND status = 'pending' AND expires_at > p_now;
-	IF v_unpaid >= p_max_unpaid THEN
-		RETURN jsonb_build_object('capped', true, 'unpaid', v_unpaid);
+	IF v_limits.unpaid >= p_max_unpaid THEN
+		RETURN jsonb_build_object('capped', true, 'unpaid', v_limits.unpaid);
 	END IF;
 
-	-- The products this statement may claim or give back, locked in id order before any of it.
+	-- Lapsed holds on the show (usually none: the sweep releases them too) are released below; the
+	-- products this statement may claim or give back are locked first, in id order, before any of it.
+	v_lapsed := EXISTS (
+		SELECT 1 FROM bookings WHERE show_id = p_show_id AND status = 'pending' AND expires_at <= p_now);
 	IF p_items IS NOT NULL AND jsonb_typeof(p_items) = 'array' AND jsonb_array_length(p_items) > 0 THEN
 		PERFORM 1 FROM products WHERE id IN (
 			SELECT i."productId" FROM jsonb_to_recordset(p_items) AS i("productId" uuid, quantity integer)
 			UNION
 			SELECT bi.product_id FROM booking_items bi JOIN bookings b ON b.id = bi.booking_id
-			WHERE b.show_id = p_show_id AND b.status = 'pending' AND b.expires_at <= p_now AND bi.is_live)
+			WHERE v_lapsed AND b.show_id = p_show_id AND b.status = 'pending' AND b.expires_at <= p_now AND bi.is_live)
 		ORDER BY id FOR NO KEY UPDATE;
 		SELECT coalesce(sum(p.price_paise * i.quantity), 0) INTO v_items_paise
 		FROM jsonb_to_recordset(p_items) AS i("productId" uuid, quantity integer)
 		JOIN products p ON p.id = i."productId";
-	ELSE
+	ELSIF v_lapsed THEN
 		PERFORM 1 FROM products WHERE id IN (
 			SELECT bi.product_id FROM booking_items bi JOIN bookings b ON b.id = bi.booking_id
 			WHERE b.show_id = p_show_id AND b.status = 'pending' AND b.expires_at <= p_now AND bi.is_live)
@@ -120,7 +134,11 @@ BEGIN
 	END IF;
 
 	-- A lapsed hold never blocks a buyer, even before the sweep has run.
-	v_released := marquee_release_lapsed(p_now, p_show_id);
+	IF v_lapsed THEN
+		v_released := marquee_release_lapsed(p_now, p_show_id);
+	ELSE
+		v_released := jsonb_build_object('checkouts', '[]'::jsonb);
+	END IF;
 
 	-- Were the seat rules decided on the state of now?
 	IF p_watch IS NOT NULL THEN
@@ -138,12 +156,6 @@ BEGIN
 		END IF;
 	END IF;
 
-	-- The sum of the seats' class prices (paise); a class without a price is a broken show, and
-	-- the null amount then fails the insert rather than selling seats for nothing.
-	SELECT sum((v_show.prices ->> (seat.value ->> 'class'))::integer) INTO v_amount
-	FROM jsonb_array_elements(v_show.layout -> 'rows') AS r(value),
-		jsonb_array_elements(r.value -> 'seats') AS seat(value)
-	WHERE jsonb_typeof(seat.value) = 'object' AND seat.value ->> 'id' = ANY (p_seats);
 	v_amount := v_amount + v_items_paise;
 	BEGIN
 		INSERT INTO bookings (id, user_id, show_id, seats, amount_paise, status, expires_at, created_at, updated_at)

@@ -1,6 +1,7 @@
 -- Seat maps are told by the database itself: every change of a claim, of a booking's status or of
 -- a show NOTIFYs marquee_seats with the show's id (PostgreSQL folds repeats in a transaction), so
--- no code path can forget one. Every process's seat-map cache listens
+-- no code path can forget one. Claims are told once per statement and show, not once per seat
+-- (marquee_notify_seat_claims.sql, issue 35). Every process's seat-map cache listens
 -- (features/seats/seat-map-cache.ts, docs/decisions/0003-read-caches.md).
 CREATE OR REPLACE FUNCTION marquee_notify_seats() RETURNS trigger
 LANGUAGE plpgsql
@@ -17,16 +18,6 @@ BEGIN
 	RETURN NULL;
 END;
 $$;
---> statement-breakpoint
-DROP TRIGGER IF EXISTS booking_seats_notify_insert ON booking_seats;
---> statement-breakpoint
-CREATE TRIGGER booking_seats_notify_insert AFTER INSERT ON booking_seats
-	FOR EACH ROW EXECUTE FUNCTION marquee_notify_seats();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS booking_seats_notify_update ON booking_seats;
---> statement-breakpoint
-CREATE TRIGGER booking_seats_notify_update AFTER UPDATE OF is_live ON booking_seats
-	FOR EACH ROW WHEN (OLD.is_live IS DISTINCT FROM NEW.is_live) EXECUTE FUNCTION marquee_notify_seats();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS bookings_notify_status ON bookings;
 --> statement-breakpoint
