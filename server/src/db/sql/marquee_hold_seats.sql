@@ -11,7 +11,8 @@
 -- the app's seat-rule decision is confirmed (below); the booking and its seat claims are inserted,
 -- and the partial unique index booking_seats_live_uq refuses a seat someone else holds. The amount
 -- is the sum of the seats' class prices in paise. Seat-change NOTIFYs come from the triggers
--- (marquee_notify_seats.sql, one per statement), the booking's reference from the column's default.
+-- (marquee_notify_seat_claims.sql: one per statement and show), the booking's reference from the
+-- column's default.
 --
 -- Food and drink (p_items, CONTRACT §12) is claimed in the same statement, after the seats
 -- (marquee_claim_items): every product the hold may touch (its own, and those the lapsed holds it
@@ -80,10 +81,10 @@ BEGIN
 	IF v_show.starts_at <= p_now THEN
 		RETURN jsonb_build_object('refused', 400, 'message', 'This show has already started');
 	END IF;
-	-- A seat is on the map when show_seats has it; the amount is the sum of the seats' class prices
-	-- (paise). A class without a price is a broken show: the null amount then fails the insert
-	-- rather than selling seats for nothing.
-	-- (The class is a scalar subquery: one primary-key probe per seat, never a scan of the show's seats.)
+	-- A seat is on the map when show_seats has it: the class is a scalar subquery, one primary-key
+	-- probe per seat, never a scan of the show's seats. The amount is the sum of the seats' class
+	-- prices (paise); a class without a price is a broken show, and the null amount then fails the
+	-- insert rather than selling seats for nothing.
 	SELECT string_agg(c.seat, ', ' ORDER BY c.position) FILTER (WHERE c.class IS NULL),
 		sum((v_show.prices ->> c.class)::integer)
 	INTO v_invalid, v_amount
