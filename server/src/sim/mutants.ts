@@ -67,7 +67,11 @@ export const mutants: Mutant[] = [
       find: "  if (show.status !== 'active') return lateReasons.cancelledShow;",
       replace: '',
     },
-    proof: { seed: 27, schedules: 315 },
+    proof: {
+      seed: 27,
+      schedules: 315,
+      lost: 'the commands added since reshaped the schedules: seed 27 no longer catches it within 400 schedules, nor seeds 28-40 within 80 each; it needs a payment for a hold that lapsed, was expired, and whose show was then cancelled; late-payments.test catches it',
+    },
   },
   {
     name: 'late-skips-started',
