@@ -14,7 +14,7 @@ import path from 'node:path';
 import { gridLayout, seatIds, type Layout } from '@marquee/shared';
 import { openDatabase } from '../server/src/db/client.ts';
 import { insertMovie, insertShow } from '../server/src/fixtures/factories.ts';
-import { adminQuery, pgAdminUrl } from './lib.ts';
+import { adminQuery, hasPgbench, pgAdminUrl, pgClientArgs, tpsOf } from './lib.ts';
 
 export interface HoldFigure {
   seats: number;
@@ -60,30 +60,8 @@ function postgresCpuSeconds(): number {
   return total / ticks;
 }
 
-function pgbenchArgs(database: string): string[] {
-  const url = new URL(pgAdminUrl);
-  return [
-    '-h',
-    url.hostname,
-    '-p',
-    url.port || '5432',
-    '-U',
-    decodeURIComponent(url.username || 'postgres'),
-    database,
-  ];
-}
-
-/** pgbench's transactions per second from its output. */
-function tpsOf(output: string): number {
-  return Math.round(Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0));
-}
-
 export async function holdFunctionBench(seconds = 10, threads = 2): Promise<HoldFigure[] | null> {
-  try {
-    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
-  } catch {
-    return null;
-  }
+  if (!hasPgbench()) return null;
   const name = `marquee_holdbench_${process.pid}`;
   await adminQuery(`drop database if exists ${name} with (force)`);
   await adminQuery(`create database ${name}`);
@@ -123,7 +101,7 @@ export async function holdFunctionBench(seconds = 10, threads = 2): Promise<Hold
       ),
       'vacuum analyze',
     ];
-    for (const statement of setup) execFileSync('psql', [...pgbenchArgs(name), '-q', '-c', statement]);
+    for (const statement of setup) execFileSync('psql', [...pgClientArgs(name), '-q', '-c', statement]);
     const scripts = shows.map((show) => {
       // HOLD_RANGE=12 gives the 500-seat show the 96-seat show's twelve seats a client: the same
       // holds on a larger layout, to tell the layout's size from how often seats meet.
@@ -156,13 +134,15 @@ export async function holdFunctionBench(seconds = 10, threads = 2): Promise<Hold
         '-T',
         String(runSeconds),
       ];
-      return execFileSync('pgbench', [...pgbenchArgs(name).slice(0, -1), ...run, name], { encoding: 'utf8' });
+      return execFileSync('pgbench', [...pgClientArgs(name).slice(0, -1), ...run, name], {
+        encoding: 'utf8',
+      });
     };
     const heldSoFar = (showId: string) =>
       Number(
         execFileSync(
           'psql',
-          [...pgbenchArgs(name), '-Atc', `select count(*) from bookings where show_id = '${showId}'`],
+          [...pgClientArgs(name), '-Atc', `select count(*) from bookings where show_id = '${showId}'`],
           { encoding: 'utf8' },
         ).trim(),
       );
@@ -174,12 +154,12 @@ export async function holdFunctionBench(seconds = 10, threads = 2): Promise<Hold
       const script = scripts[index]!;
       if (process.env.HOLD_PROFILE) {
         execFileSync('psql', [
-          ...pgbenchArgs(name),
+          ...pgClientArgs(name),
           '-q',
           '-c',
           'create extension if not exists pg_stat_statements',
         ]);
-        execFileSync('psql', [...pgbenchArgs(name), '-q', '-c', 'select pg_stat_statements_reset()']);
+        execFileSync('psql', [...pgClientArgs(name), '-q', '-c', 'select pg_stat_statements_reset()']);
       }
       const heldBefore = heldSoFar(show.id);
       const before = postgresCpuSeconds();
@@ -191,7 +171,7 @@ export async function holdFunctionBench(seconds = 10, threads = 2): Promise<Hold
         const top = execFileSync(
           'psql',
           [
-            ...pgbenchArgs(name),
+            ...pgClientArgs(name),
             '-c',
             `select calls, round(total_exec_time::numeric, 0) as total_ms,
                round((total_exec_time / calls * 1000)::numeric, 1) as mean_us,

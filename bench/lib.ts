@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,6 +8,35 @@ import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const pgAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Whether pgbench is installed (the PostgreSQL figures are measured beside it). */
+export function hasPgbench(): boolean {
+  try {
+    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** psql's and pgbench's options for the server of TEST_DATABASE_URL, and the database last. */
+export function pgClientArgs(database: string): string[] {
+  const url = new URL(pgAdminUrl);
+  return [
+    '-h',
+    url.hostname,
+    '-p',
+    url.port || '5432',
+    '-U',
+    decodeURIComponent(url.username || 'postgres'),
+    database,
+  ];
+}
+
+/** pgbench's transactions per second, from its output. */
+export function tpsOf(output: string): number {
+  return Math.round(Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0));
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

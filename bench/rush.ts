@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { adminQuery, pgAdminUrl, root, type Running } from './lib.ts';
+import { adminQuery, hasPgbench, pgClientArgs, root, tpsOf, type Running } from './lib.ts';
 
 export const BUYERS = Number(process.env.RUSH_BUYERS ?? 50);
 export const ATTEMPTS = Number(process.env.RUSH_ATTEMPTS ?? 1000);
@@ -228,31 +228,19 @@ export const PGBENCH_HINT =
  * issue sets it (scale 10, 8 clients, 2 threads); null when pgbench is not installed.
  */
 export async function pgbenchTps(seconds = 10, clients = 8, threads = 2): Promise<number | null> {
-  try {
-    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
-  } catch {
-    return null;
-  }
+  if (!hasPgbench()) return null;
   const name = `marquee_pgbench_${process.pid}`;
   await adminQuery(`drop database if exists ${name} with (force)`);
   await adminQuery(`create database ${name}`);
   try {
-    const url = new URL(pgAdminUrl);
-    const args = [
-      '-h',
-      url.hostname,
-      '-p',
-      url.port || '5432',
-      '-U',
-      decodeURIComponent(url.username || 'postgres'),
-    ];
-    execFileSync('pgbench', [...args, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
+    const connection = pgClientArgs(name).slice(0, -1);
+    execFileSync('pgbench', [...connection, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
     const output = execFileSync(
       'pgbench',
-      [...args, '-c', String(clients), '-j', String(threads), '-T', String(seconds), name],
+      [...connection, '-c', String(clients), '-j', String(threads), '-T', String(seconds), name],
       { encoding: 'utf8' },
     );
-    return Math.round(Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0));
+    return tpsOf(output);
   } finally {
     await adminQuery(`drop database if exists ${name} with (force)`);
   }
