@@ -56,7 +56,8 @@ export async function startApp({ port, env = {} }: StartAppOptions = {}): Promis
       // The specs book seats anywhere on the spec's map; a spec of the single-seat rule starts
       // its app with SEAT_GAP_RULE=on.
       SEAT_GAP_RULE: 'off',
-      LOG_LEVEL: 'warn',
+      // E2E_LOG_LEVEL=debug shows every request and worker pass of the app, to diagnose a spec.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -69,7 +69,10 @@ describe('the waiting list', () => {
       .poll(
         async () => {
           await page.reload();
-          return section.getByText('Seats are held for you').isVisible();
+          // The list arrives after the page has loaded: wait for the entry, then read its state.
+          const held = section.getByText(/^Seats are held for you/);
+          await held.or(section.getByText('You are next on the waiting list for 2 seats.')).waitFor();
+          return held.isVisible();
         },
         { timeout: 60_000, interval: 1_000 },
       )
