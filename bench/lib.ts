@@ -69,6 +69,8 @@ export interface Running {
   pid?: number;
   /** The PostgreSQL database the app runs on, if any. */
   databaseUrl?: string;
+  /** The app's log (JSON lines), while it runs. */
+  logFile?: string;
   stop(): Promise<void>;
 }
 
@@ -106,6 +108,10 @@ export async function startApp(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
+  // The app logs as `npm start` does (LOG_LEVEL's default, info: a line per request), into a file
+  // as a service's log would be, not onto the bench's terminal (issue 35: measure what users run).
+  const logFile = path.join(dataDir, 'app.log');
+  const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
     env: {
@@ -115,18 +121,24 @@ export async function startApp(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '0',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
+  fs.closeSync(log);
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseURL}/api/health`, child);
+  try {
+    await waitFor(`${baseURL}/api/health`, child);
+  } catch (error) {
+    console.error(fs.readFileSync(logFile, 'utf8').slice(-4000));
+    throw error;
+  }
   return {
     baseURL,
     pid: child.pid,
     databaseUrl: databaseUrl || undefined,
+    logFile,
     stop: stopper(child, async () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
       await dropDatabase();

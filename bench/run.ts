@@ -8,6 +8,7 @@ import { browserBench, describeBrowser, THROTTLE, type BrowserResult } from './b
 import { STREAMS, streamsBench, type StreamsResult } from './streams.ts';
 import { COUNTER_SALES, counterBench, ms, percentile, type CounterResult } from './counter.ts';
 import { holdFunctionBench, type HoldFigure } from './hold-sql.ts';
+import { OFFERS, offersBench, type OffersResult } from './offers.ts';
 import {
   HISTORY_DAYS,
   HISTORY_DAYS_DEFAULT,
@@ -41,7 +42,7 @@ interface Row {
 }
 const rows: Row[] = [];
 
-/** One part only: read, rush, streams, browser, counter or reports. */
+/** One part only: read, rush, hold, streams, browser, counter, offers or reports. */
 const only = process.env.BENCH_ONLY;
 for (const kind of only && only !== 'read' ? [] : kinds) {
   const app = await startApp(kind);
@@ -202,19 +203,40 @@ for (const kind of !only || only === 'counter' ? kinds : []) {
 }
 if (counters.length) {
   console.log(
-    `\nCounter sales (POST /api/boxoffice/sales, 2 free seats, cash, open shift) and online holds (POST /api/bookings/create, 2 free seats), ${COUNTER_SALES} of each, one at a time, alternating, after 5 of each untimed\n`,
+    `\nCounter sales (POST /api/boxoffice/sales, 2 free seats, cash, open shift), online holds (POST /api/bookings/create, 2 free seats) and exchanges of the paid hold to 2 other seats of its show (POST /api/bookings/{id}/exchange, same price), ${COUNTER_SALES} of each, one at a time, in turn, after 5 of each untimed\n`,
   );
   console.log(
-    '| database | sale median ms | sale p90 ms | hold median ms | hold p90 ms | sale / hold (median) |',
+    '| database | sale median ms | sale p90 ms | hold median ms | hold p90 ms | exchange median ms | exchange p90 ms | sale / hold | exchange / hold |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const c of counters) {
     console.log(
-      `| ${c.database} | ${ms(median(c.sales))} | ${ms(percentile(c.sales, 0.9))} | ${ms(median(c.holds))} | ${ms(percentile(c.holds, 0.9))} | ${(median(c.sales) / median(c.holds)).toFixed(2)} |`,
+      `| ${c.database} | ${ms(median(c.sales))} | ${ms(percentile(c.sales, 0.9))} | ${ms(median(c.holds))} | ${ms(percentile(c.holds, 0.9))} | ${ms(median(c.exchanges))} | ${ms(percentile(c.exchanges, 0.9))} | ${(median(c.sales) / median(c.holds)).toFixed(2)} | ${(median(c.exchanges) / median(c.holds)).toFixed(2)} |`,
     );
     for (const [answer, count] of Object.entries(c.failures))
       console.log(`!! ${c.database}: ${count} × ${answer}`);
   }
+}
+
+// Issue 35: a waiting-list offer beside an online hold, each as the app timed it (bench/offers.ts).
+const offerRuns: OffersResult[] = [];
+for (const kind of !only || only === 'offers' ? kinds : []) {
+  try {
+    offerRuns.push(await offersBench(kind));
+  } catch (error) {
+    console.log(`!! waiting-list offers on ${kind}: ${String(error)}`);
+  }
+}
+if (offerRuns.length) {
+  console.log(
+    `\nWaiting-list offers (the worker claiming a due show and holding its 2 freed seats for the next entry) and online holds (POST /api/bookings/create, 2 seats), ${OFFERS} of each, in turn, as the app timed them in its log\n`,
+  );
+  console.log('| database | offer median ms | offer p90 ms | hold median ms | hold p90 ms | offer / hold |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const o of offerRuns)
+    console.log(
+      `| ${o.database} | ${ms(median(o.offers))} | ${ms(percentile(o.offers, 0.9))} | ${ms(median(o.holds))} | ${ms(percentile(o.holds, 0.9))} | ${(median(o.offers) / median(o.holds)).toFixed(2)} |`,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -358,10 +380,10 @@ if (browser && page) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issues 30 and 33's table: every figure beside its baseline from this run.
+// Issues 30, 33 and 35's table: every figure beside its baseline from this run.
 // ---------------------------------------------------------------------------------------------
-if (counters.length || reports.length) {
-  console.log(`\nIssues 30 and 33, this run\n`);
+if (counters.length || offerRuns.length || reports.length) {
+  console.log(`\nIssues 30, 33 and 35, this run\n`);
   console.log('| figure | this run | baseline in the same run | ratio | goal |');
   console.log('|---|---|---|---:|---|');
   for (const c of counters) {
@@ -370,7 +392,14 @@ if (counters.length || reports.length) {
     console.log(
       `| counter sale, ${c.database === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} | median ${ms(sale)} ms (p90 ${ms(percentile(c.sales, 0.9))}) | online hold: median ${ms(hold)} ms | ${(sale / hold).toFixed(2)} | ${c.database === 'pglite' ? '≤ 150 ms at the median' : '—'} |`,
     );
+    console.log(
+      `| exchange (same price), ${c.database === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} | median ${ms(median(c.exchanges))} ms (p90 ${ms(percentile(c.exchanges, 0.9))}) | online hold: median ${ms(hold)} ms | ${(median(c.exchanges) / hold).toFixed(2)} | — |`,
+    );
   }
+  for (const o of offerRuns)
+    console.log(
+      `| waiting-list offer, ${o.database === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} | median ${ms(median(o.offers))} ms in the app (p90 ${ms(percentile(o.offers, 0.9))}) | online hold in the app: median ${ms(median(o.holds))} ms | ${(median(o.offers) / median(o.holds)).toFixed(2)} | — |`,
+    );
   for (const r of reports) {
     const rows = `${r.seatRows} booking_seats rows, ${r.days} days`;
     console.log(

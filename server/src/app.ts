@@ -47,7 +47,7 @@ import { staticFiles } from './plugins/static-files.ts';
 import { Lifecycle, lifecycleRoutes } from './ops/lifecycle.ts';
 import { metricsRoutes } from './ops/metrics.ts';
 import { requestIdOf, requestIds } from './ops/request-id.ts';
-import { redactSecrets } from './lib/redact.ts';
+import { requestLogOptions } from './ops/request-log.ts';
 
 export interface AppDeps {
   config: Env;
@@ -107,7 +107,7 @@ export async function buildApp({
   checkResponses = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: withBoundedRequestLogs(logger),
+    ...requestLogOptions(logger),
     frameworkErrors: frameworkError,
     bodyLimit: BODY_LIMIT,
     // Unset, no forwarded header is believed: request.ip (rate limits, logs) is the peer's address.
@@ -285,27 +285,3 @@ function trustProxyOption(
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
-
-const MAX_LOGGED_URL = 300;
-
-/**
- * Request lines in the log keep at most MAX_LOGGED_URL characters of the address (a 20 kB
- * callbackURL is not a log line), and none of its secrets: a reset link's token, an OAuth code.
- */
-function withBoundedRequestLogs(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
-  if (!logger || typeof logger !== 'object') return logger;
-  return {
-    ...logger,
-    serializers: {
-      req: (request: { method: string; url: string; ip?: string; socket?: { remotePort?: number } }) => ({
-        method: request.method,
-        url: boundedUrl(redactSecrets(request.url)),
-        remoteAddress: request.ip,
-        remotePort: request.socket?.remotePort,
-      }),
-      ...('serializers' in logger ? logger.serializers : {}),
-    },
-  };
-}
-
-const boundedUrl = (url: string) => (url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}…` : url);
