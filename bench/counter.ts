@@ -7,7 +7,7 @@
 // timed) and moves the paid booking to 2 other free seats of the same show, at the same price
 // (done at once: the new seats claimed, the old freed, a credit note and a new invoice).
 import { performance } from 'node:perf_hooks';
-import { startApp } from './lib.ts';
+import { callApi, startApp } from './lib.ts';
 
 /** Timed sales, and as many timed holds (BENCH_COUNTER_SALES). */
 export const COUNTER_SALES = Number(process.env.BENCH_COUNTER_SALES ?? 100);
@@ -22,20 +22,6 @@ export interface CounterResult {
   exchanges: number[];
   /** Answers other than 201 (sale) and 200 (hold): status → count. Must be empty. */
   failures: Record<string, number>;
-}
-
-async function call(baseURL: string, token: string | null, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      origin: baseURL,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, token: response.headers.get('set-auth-token') };
 }
 
 type Layout = { rows: { seats: ({ id: string; kind: string } | null)[] }[] };
@@ -66,10 +52,10 @@ export async function counterBench(kind: 'pglite' | 'postgres'): Promise<Counter
   const app = await startApp(kind, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   try {
     const { baseURL } = app;
-    const signIn = await call(baseURL, null, 'POST', '/api/auth/sign-in/email', ADMIN);
+    const signIn = await callApi(baseURL, null, 'POST', '/api/auth/sign-in/email', ADMIN);
     if (!signIn.token) throw new Error(`admin sign-in answered ${signIn.status} ${signIn.text}`);
     const cashier = signIn.token;
-    const shift = await call(baseURL, cashier, 'POST', '/api/boxoffice/shifts', { openingFloat: 2000 });
+    const shift = await callApi(baseURL, cashier, 'POST', '/api/boxoffice/shifts', { openingFloat: 2000 });
     if (shift.status !== 201) throw new Error(`opening a shift answered ${shift.status} ${shift.text}`);
 
     // Shows three hours or more ahead, each with its free pairs of seats: an exchange is allowed
@@ -97,7 +83,7 @@ export async function counterBench(kind: 'pglite' | 'postgres'): Promise<Counter
     // An online buyer may hold one booking a show and three unpaid at once: three holds each.
     const buyers: string[] = [];
     for (let i = 0; i < Math.ceil(rounds / 3); i++) {
-      const signUp = await call(baseURL, null, 'POST', '/api/auth/sign-up/email', {
+      const signUp = await callApi(baseURL, null, 'POST', '/api/auth/sign-up/email', {
         name: `Counter Bench ${i}`,
         email: `counter-bench-${i}@example.com`,
         password: 'counter-bench-1',
@@ -139,7 +125,7 @@ export async function counterBench(kind: 'pglite' | 'postgres'): Promise<Counter
     for (let round = 0; round < rounds; round++) {
       const sale = take('sales');
       const saleMs = await timed(201, () =>
-        call(baseURL, cashier, 'POST', '/api/boxoffice/sales', {
+        callApi(baseURL, cashier, 'POST', '/api/boxoffice/sales', {
           showId: sale.showId,
           selectedSeats: sale.seats,
           payment: { method: 'cash', tendered: 5000 },
@@ -149,7 +135,7 @@ export async function counterBench(kind: 'pglite' | 'postgres'): Promise<Counter
       const buyer = buyers[Math.floor(holdIndex++ / 3)]!;
       let held = { status: 0, text: '' };
       const holdMs = await timed(200, async () => {
-        held = await call(baseURL, buyer, 'POST', '/api/bookings/create', {
+        held = await callApi(baseURL, buyer, 'POST', '/api/bookings/create', {
           showId: hold.showId,
           selectedSeats: hold.seats,
         });
@@ -158,10 +144,10 @@ export async function counterBench(kind: 'pglite' | 'postgres'): Promise<Counter
       if (held.status !== 200) throw new Error(`a hold answered ${held.status} ${held.text}`);
       const { booking, url } = JSON.parse(held.text) as { booking: { _id: string }; url: string };
       const paymentId = new URL(url, baseURL).pathname.split('/').pop()!;
-      const paid = await call(baseURL, buyer, 'POST', `/api/payments/${paymentId}/sandbox-pay`);
+      const paid = await callApi(baseURL, buyer, 'POST', `/api/payments/${paymentId}/sandbox-pay`);
       if (paid.status !== 200) throw new Error(`paying a hold answered ${paid.status} ${paid.text}`);
       const exchangeMs = await timed(200, () =>
-        call(baseURL, buyer, 'POST', `/api/bookings/${booking._id}/exchange`, {
+        callApi(baseURL, buyer, 'POST', `/api/bookings/${booking._id}/exchange`, {
           showId: hold.showId,
           selectedSeats: takeFrom(hold.showId),
         }),

@@ -11,7 +11,7 @@
 // waiting buyer, who then leaves the list (the offer is cancelled, the seats free again).
 import fs from 'node:fs';
 import { addDays, gridLayout, toZonedParts } from '@marquee/shared';
-import { startApp } from './lib.ts';
+import { callApi, startApp } from './lib.ts';
 
 /** Timed offers (and as many holds), after WARM untimed rounds (BENCH_OFFERS). */
 export const OFFERS = Number(process.env.BENCH_OFFERS ?? 20);
@@ -33,20 +33,11 @@ interface Answer {
 }
 
 async function call(baseURL: string, token: string | null, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      origin: baseURL,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
+  const { status, text, token: session } = await callApi(baseURL, token, method, url, body);
   const answer: Answer = {
-    status: response.status,
+    status,
     body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-    token: response.headers.get('set-auth-token'),
+    token: session,
   };
   return answer;
 }
