@@ -96,6 +96,7 @@ try {
     path: option('path'),
     timeLimitMs,
     onTrace: args.includes('--trace') ? (line) => console.log(line) : undefined,
+    onProgress: (schedules, perMinute) => console.log(`… ${schedules} schedules, ${perMinute} per minute`),
   });
   const c = result.counters;
   console.log(

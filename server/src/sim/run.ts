@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
 import { scheduleArbitrary } from './commands.ts';
 import { lateReasons } from '../features/checkout/index.ts';
+import { installChecks } from './checks.ts';
 import { findMutant } from './mutants.ts';
 import { emptyCounters, SIM_TIERS, Violation, World, type Counters } from './world.ts';
 
@@ -22,6 +23,8 @@ export interface CampaignOptions {
   path?: string;
   /** Stops starting schedules after this long (the schedules run so far count, --minutes). */
   timeLimitMs?: number;
+  /** Hears how many schedules have run and how fast, every `PROGRESS_EVERY` (the CLI's long campaigns). */
+  onProgress?: (schedules: number, perMinute: number) => void;
   /** Hears every trace line as the schedules run (--trace). */
   onTrace?: (line: string) => void;
 }
@@ -35,6 +38,14 @@ export interface CampaignResult {
   never: string[];
   failure?: { seed: number; path: string; message: string; schedule: string; trace: string[] };
 }
+
+/**
+ * Every this many schedules the campaign's database is analysed: the checks' plans (made once,
+ * checks.ts) and the app's are then made for tables of the size they have grown to, and a long
+ * campaign runs as fast at its end as at its start.
+ */
+const ANALYZE_EVERY = 250;
+const PROGRESS_EVERY = 500;
 
 /** The day the first schedule starts; each later one starts three days on (the clock never goes back). */
 const EPOCH = Date.UTC(2030, 0, 1, 4, 30);
@@ -59,11 +70,15 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       .insert(settings)
       .values({ key: 'cancellation', value: cancellation })
       .onConflictDoUpdate({ target: settings.key, set: { value: cancellation } });
+    await installChecks(database.db);
     for (const statement of options.mutant ? (findMutant(options.mutant).sql ?? []) : []) {
       await database.db.execute(sql.raw(statement));
     }
     const property = fc.asyncProperty(scheduleArbitrary(maxCommands), async (commands) => {
       schedules++;
+      if (schedules % ANALYZE_EVERY === 0) await database.db.execute(sql`analyze`);
+      if (schedules % PROGRESS_EVERY === 0)
+        options.onProgress?.(schedules, Math.round(schedules / ((performance.now() - started) / 60_000)));
       const world = new World(
         database,
         new Date(EPOCH + schedules * 3 * 86_400_000),

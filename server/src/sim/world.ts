@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { seatIds } from '@marquee/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import { insertMovie, insertShow, insertUser } from '../fixtures/factories.ts';
@@ -37,6 +37,19 @@ import { cancelShow } from '../features/programme/index.ts';
 import { SEAT_CHANNEL, SeatMapCache } from '../features/seats/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { emptyLedger, FakeGateway, paidBack, type Ledger, type RefundFault } from './fake-gateway.ts';
+import {
+  checkQuery,
+  type CheckAnswer,
+  invoiceProblems,
+  ledgerProblems,
+  named,
+  serialProblems,
+  stockProblems,
+  strayClaimProblems,
+  type Judge,
+  type ProbeName,
+  type Row,
+} from './checks.ts';
 import { gatedDb } from './gated-db.ts';
 import { Scheduler, type ActorHandle } from './scheduler.ts';
 
@@ -1152,20 +1165,37 @@ export class World {
       where b.show_id in ${this.showIds} order by p.created_at, p.id`);
   }
 
-  /** Every invariant of decision 0021; throws a Violation naming the first that broke. */
+  /** The first transaction id the check after the last one would see if nothing wrote in between. */
+  private checkedAt = '';
+
+  /**
+   * Every invariant of decision 0021 (checks.ts); throws a Violation naming the first that broke.
+   * One statement asks every probe's rows. A step after which the next transaction id is the one
+   * the last check left (a clock move, a refused command, a pause point that only read) committed
+   * nothing, so no rule of the rows can have broken: only the processes' seat maps, which the clock
+   * alone changes, are compared again (the issue's "after every step that committed").
+   */
   async check(): Promise<void> {
-    const problems = await this.rows<{ v: string }>(invariantQuery(this.showIds, this.ours, this.now));
-    const found = problems.map((row) => row.v);
-    found.push(
-      ...(await this.ledgerProblems()),
-      ...(await this.transitionProblems()),
-      ...(await this.seatMapProblems()),
-      ...(await this.invoiceProblems()),
-      ...(await this.counterProblems()),
-      ...(await this.stockProblems()),
-      ...(await this.waitlistProblems()),
-      ...(await this.exchangeProblems()),
-    );
+    const scope = {
+      shows: this.showIds,
+      cashiers: this.cashiers,
+      products: this.productIds,
+      now: this.now,
+    };
+    const [{ answer }] = (await this.rows<{ answer: CheckAnswer }>(checkQuery(scope, this.checkedAt))) as [
+      { answer: CheckAnswer },
+    ];
+    this.checkedAt = answer.xid;
+    if (answer.wrote) {
+      // NOTIFYs committed so far reach the processes' seat maps before they are compared. The
+      // world is quiet, so the barrier's NOTIFY takes the next id: the next check starts after it.
+      await this.barrier();
+      this.checkedAt = String(BigInt(answer.xid) + 1n);
+    }
+    const judges = this.judges();
+    const found: string[] = [];
+    for (const [name, rows] of Object.entries(answer.answers) as [ProbeName, Row[]][])
+      found.push(...(await judges[name](rows)));
     if (found.length) {
       const message = this.named(found.join('; '));
       this.trace.push(`  VIOLATION ${message}`);
@@ -1173,174 +1203,35 @@ export class World {
     }
   }
 
-  private async ledgerProblems(): Promise<string[]> {
-    const problems: string[] = [];
-    const refunds = await this.rows<{
-      id: string;
-      ref: string;
-      gateway: string;
-      status: string;
-      amount: number;
-    }>(sql`
-      select r.id, r.payment_ref as ref, r.gateway, r.status, r.amount_paise as amount from refunds r
-      join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id))
-      where b.show_id in ${this.showIds} and r.gateway <> 'counter'`);
-    const byRef = new Map<string, typeof refunds>();
-    for (const refund of refunds) byRef.set(refund.ref, [...(byRef.get(refund.ref) ?? []), refund]);
-    for (const entry of this.ledger.entries.values()) {
-      const made = paidBack(entry);
-      const recorded = byRef.get(entry.ref) ?? [];
-      // One pay-back per refund recorded: a payment is refunded once, unless cheaper exchanges gave
-      // back part of it first (CONTRACT §13: each difference its own refund, then a cancel's).
-      if (made.length > 1 && made.length > recorded.length)
-        problems.push(`gateway paid back ${made.length} times for ${entry.ref}`);
-      const times = new Map<string, number>();
-      for (const refund of made) times.set(refund.refundId, (times.get(refund.refundId) ?? 0) + 1);
-      for (const [refundId, n] of times)
-        if (n > 1) problems.push(`gateway paid back ${n} times for refund ${refundId} of ${entry.ref}`);
-      const back = made.reduce((sum, refund) => sum + refund.amountPaise, 0);
-      if (back > entry.capturedPaise) problems.push(`gateway paid back more than it took for ${entry.ref}`);
-      if (made.length && !recorded.length)
-        problems.push(`money paid back for ${entry.ref} with no refund recorded`);
-      else if (made.some((refund) => !recorded.some((row) => row.id === refund.refundId)))
-        problems.push(`money paid back for ${entry.ref} under a refund not recorded for it`);
-      // What the refunds recorded for one payment ask back never exceeds what it took.
-      const asked = recorded.reduce((sum, refund) => sum + refund.amount, 0);
-      if (asked > entry.capturedPaise)
-        problems.push(
-          `refunds of ${entry.ref} come to ${asked} paise, more than the ${entry.capturedPaise} it took`,
-        );
-    }
-    for (const refund of refunds) {
-      const entry = this.ledger.entries.get(refund.ref);
-      // A refund of nothing (staff cancelling past the policy's last tier) asks no gateway.
-      if (refund.status === 'succeeded' && refund.amount > 0 && !(entry && paidBack(entry).length)) {
-        problems.push(`refund ${refund.id} succeeded but the gateway paid nothing back`);
-      }
-    }
-    return problems;
+  /** What each probe's rows must not contain; the answers come in the order of `PROBES`. */
+  private judges(): Record<ProbeName, Judge> {
+    return {
+      invariants: named,
+      ledger: (rows) => ledgerProblems(rows, this.ledger),
+      transitions: (rows) => this.transitionProblems(rows),
+      seatMaps: (rows) => this.seatMapProblems(rows),
+      invoices: invoiceProblems,
+      serials: serialProblems,
+      shifts: (rows) => this.shiftProblems(rows),
+      counterPayments: named,
+      strayClaims: (rows) => strayClaimProblems(rows, this.shows),
+      stock: (rows) => stockProblems(rows, this.productIds, STOCK),
+      deadItems: named,
+      waitlist: named,
+      exchanges: (rows) => this.exchangeProblems(rows),
+    };
   }
 
   /**
-   * Tax invoices (CONTRACT §10), the query shape of invariants.property.test.ts: a booking ever
-   * paid and never exchanged has exactly one invoice for its amount, one never paid has none; the
-   * credit notes of a booking's refunds sum to the refunds of its invoiced payments; serials of
-   * each series and financial year run 1…N.
-   *
-   * An exchange (CONTRACT §13) cancels the invoice that stood by a credit note of all of it (no
-   * refund tied to it) and issues a new one: a booking at ticket version v has v invoices, the
-   * latest for its amount, v − 1 cancelling notes covering exactly the earlier invoices, and what
-   * its documents add up to (invoices − notes) is what it took (captured − refunded, every refund
-   * recorded, exchange differences included). A booking never exchanged has no cancelling note.
+   * The box office (CONTRACT §11): each shift's expected cash, as the feature's cash-up answers
+   * it, equals float + cash taken − cash paid back as the payments and refunds rows say (the
+   * sale's and refund's counter rows say only which shift and method); the shifts' cash together
+   * is what the simulated cashiers took and paid back.
    */
-  private async invoiceProblems(): Promise<string[]> {
-    const docs = await this.rows<{
-      id: string;
-      ever_paid: boolean;
-      version: number;
-      amount_paise: number;
-      invoices: number;
-      invoiced: number;
-      latest: number;
-      credited: number;
-      refunded: number;
-      cancels: number;
-      cancelled: number;
-      captured: number;
-      given_back: number;
-    }>(sql`
-      select b.id, b.paid_at is not null as ever_paid, b.ticket_version as version, b.amount_paise,
-        (select count(*) from invoices i where i.booking_id = b.id)::int as invoices,
-        (select coalesce(sum(i.total_paise), 0) from invoices i where i.booking_id = b.id)::int as invoiced,
-        coalesce((select i.total_paise from invoices i where i.booking_id = b.id
-          order by i.issued_at desc, i.serial desc limit 1), 0)::int as latest,
-        (select coalesce(sum(c.total_paise), 0) from credit_notes c join invoices i on i.id = c.invoice_id
-          where i.booking_id = b.id and c.refund_id is not null)::int as credited,
-        (select coalesce(sum(r.amount_paise), 0) from refunds r
-          where r.payment_id in (select i.payment_id from invoices i where i.booking_id = b.id))::int as refunded,
-        (select count(*) from credit_notes c join invoices i on i.id = c.invoice_id
-          where i.booking_id = b.id and c.refund_id is null)::int as cancels,
-        (select coalesce(sum(c.total_paise), 0) from credit_notes c join invoices i on i.id = c.invoice_id
-          where i.booking_id = b.id and c.refund_id is null)::int as cancelled,
-        (select coalesce(sum(p.amount_paise), 0) from payments p
-          where p.booking_id = b.id and p.status in ('succeeded', 'refunded'))::int as captured,
-        (select coalesce(sum(r.amount_paise), 0) from refunds r
-          where r.booking_id = b.id or r.payment_id in (select p.id from payments p where p.booking_id = b.id))::int as given_back
-      from bookings b where ${this.ours}`);
+  private async shiftProblems(rows: Row[]): Promise<string[]> {
     const problems: string[] = [];
-    for (const doc of docs) {
-      const expected = doc.ever_paid ? doc.version : 0;
-      if (doc.invoices !== expected)
-        problems.push(
-          `booking ${doc.id} ${doc.ever_paid ? `was paid (ticket version ${doc.version})` : 'was never paid'} and has ${doc.invoices} invoices`,
-        );
-      else if (doc.ever_paid && doc.latest !== doc.amount_paise)
-        problems.push(`booking ${doc.id} of ${doc.amount_paise} paise is invoiced for ${doc.latest}`);
-      if (doc.credited !== doc.refunded)
-        problems.push(
-          `booking ${doc.id} has credit notes of ${doc.credited} paise for refunds of ${doc.refunded}`,
-        );
-      if (doc.cancels !== (doc.ever_paid ? doc.version - 1 : 0))
-        problems.push(
-          `booking ${doc.id} at ticket version ${doc.version} has ${doc.cancels} invoices cancelled by a credit note`,
-        );
-      else if (doc.ever_paid && doc.version > 1) {
-        if (doc.cancelled !== doc.invoiced - doc.latest)
-          problems.push(
-            `booking ${doc.id}: its cancelling notes come to ${doc.cancelled} paise, its earlier invoices to ${doc.invoiced - doc.latest}`,
-          );
-        else if (doc.invoiced - doc.cancelled - doc.credited !== doc.captured - doc.given_back)
-          problems.push(
-            `booking ${doc.id}: its documents come to ${doc.invoiced - doc.cancelled - doc.credited} paise, it took ${doc.captured - doc.given_back}`,
-          );
-      }
-    }
-    const series = await this.rows<{
-      series: string;
-      year: string;
-      n: number;
-      lo: number;
-      hi: number;
-      distinct: number;
-    }>(sql`
-      select 'invoice' as series, financial_year as year, count(*)::int as n, min(serial)::int as lo,
-          max(serial)::int as hi, count(distinct serial)::int as distinct
-        from invoices group by financial_year
-      union all
-      select 'credit note', financial_year, count(*)::int, min(serial)::int, max(serial)::int, count(distinct serial)::int
-        from credit_notes group by financial_year`);
-    for (const row of series) {
-      if (row.lo !== 1 || row.hi !== row.n || row.distinct !== row.n)
-        problems.push(
-          `${row.series} serials of ${row.year} are not 1…${row.n} (from ${row.lo} to ${row.hi}, ${row.distinct} distinct)`,
-        );
-    }
-    return problems;
-  }
-
-  /**
-   * The box office (CONTRACT §11). Each shift's expected cash, as the feature's cash-up answers
-   * it, equals float + cash taken − cash paid back, summed here from the payments and refunds
-   * rows (the sale's and refund's counter rows say only which shift and method); the shifts'
-   * cash together equals what the simulated cashiers took and paid back. A counter payment ends
-   * as a paid counter booking of existing seats, all claimed, for its amount, or has a refund of all of it (its
-   * settlement is the drain's check: no refund left unsettled). Food and drink sold on its own (no
-   * show) counts in its shift like any sale; paid, it claims no seats and its live items come to its
-   * amount; refunded, its items are given back (stockProblems).
-   */
-  private async counterProblems(): Promise<string[]> {
-    const problems: string[] = [];
-    const shiftRows = await this.rows<{ id: string; float: number; expected: number }>(sql`
-      select s.id, s.opening_float_paise as float,
-        (s.opening_float_paise
-          + coalesce((select sum(p.amount_paise) from payments p join counter_sales cs on cs.payment_id = p.id
-              where cs.shift_id = s.id and cs.method = 'cash' and p.gateway = 'counter'), 0)
-          - coalesce((select sum(r.amount_paise) from refunds r join counter_refunds cr on cr.refund_id = r.id
-              join payments p on p.id = r.payment_id join counter_sales cs on cs.payment_id = p.id
-              where cr.shift_id = s.id and cs.method = 'cash' and r.status = 'succeeded'), 0))::int as expected
-      from shifts s where s.user_id in ${this.cashiers}`);
     let drawers = 0;
-    for (const shift of shiftRows) {
+    for (const shift of rows as unknown as { id: string; float: number; expected: number }[]) {
       this.alias(shift.id, 'f');
       const answered = expectedCashPaise(shift.float, await cashUpOf(this.database.db, shift.id));
       if (answered !== shift.expected)
@@ -1353,93 +1244,7 @@ export class World {
       problems.push(
         `the drawers hold ${drawers} paise over their floats, the cashiers took ${this.drawerPaise}`,
       );
-    const payments = await this.rows<{ v: string }>(sql`
-      select 'counter payment ' || p.id || ' of ' || b.status || ' booking ' || b.id || ' ' ||
-          case when cs.booking_id is null then 'has no counter sale'
-               when b.status = 'paid' then 'is not a paid sale of its claimed seats or items'
-               else 'is not refunded in full' end as v
-      from payments p join bookings b on b.id = p.booking_id
-      left join counter_sales cs on cs.booking_id = b.id and cs.payment_id = p.id
-      where ${this.ours} and p.gateway = 'counter' and (
-        cs.booking_id is null
-        or (b.status = 'paid' and not (
-          p.status = 'succeeded' and b.channel = 'counter' and p.amount_paise = b.amount_paise
-          and cs.amount_paise = p.amount_paise
-          and ((b.show_id is not null and cardinality(b.seats) > 0)
-            -- Food and drink on its own: no seats, and its live items come to what it was sold for.
-            or (b.show_id is null and cardinality(b.seats) = 0 and b.amount_paise = (
-              select coalesce(sum(bi.quantity * bi.unit_price_paise), 0) from booking_items bi
-              where bi.booking_id = b.id and bi.is_live)))
-          and (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.is_live) = cardinality(b.seats)
-          and not exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.is_live
-            and not (bs.seat = any (b.seats)))
-          and not exists (select 1 from refunds r where r.payment_id = p.id)))
-        or (b.status <> 'paid' and not exists (select 1 from refunds r where r.payment_id = p.id
-            and r.amount_paise = p.amount_paise)))`);
-    problems.push(...payments.map((row) => row.v));
-    for (const show of this.shows) {
-      const stray = await this.rows<{ seat: string }>(sql`
-        select bs.seat from booking_seats bs where bs.show_id = ${show.id} and bs.is_live`);
-      for (const { seat } of stray)
-        if (!show.seats.includes(seat))
-          problems.push(`seat ${seat} of ${show.id} is claimed but does not exist`);
-    }
     return problems;
-  }
-
-  /**
-   * Food and drink (CONTRACT §12): for every product, stock left plus the units in live claims
-   * is the stock it started with, never below 0; a booking no longer pending or paid claims none.
-   */
-  private async stockProblems(): Promise<string[]> {
-    const rows = await this.rows<{ id: string; stock: number; live: number }>(sql`
-      select p.id, p.stock,
-        coalesce((select sum(bi.quantity) from booking_items bi where bi.product_id = p.id and bi.is_live), 0)::int as live
-      from products p where p.id in ${this.productIds} order by p.id`);
-    const problems: string[] = [];
-    for (const row of rows) {
-      const initial = STOCK[this.productIds.indexOf(row.id)]!;
-      if (row.stock < 0) problems.push(`product ${row.id} has stock ${row.stock}`);
-      if (row.stock + row.live !== initial)
-        problems.push(
-          `product ${row.id}: stock ${row.stock} + ${row.live} units claimed is not the ${initial} it started with`,
-        );
-    }
-    const dead = await this.rows<{ v: string }>(sql`
-      select 'items of ' || b.status || ' booking ' || b.id || ' still claimed' as v from bookings b
-      where ${this.ours} and b.status not in ('pending', 'paid')
-        and exists (select 1 from booking_items bi where bi.booking_id = b.id and bi.is_live)`);
-    problems.push(...dead.map((row) => row.v));
-    return problems;
-  }
-
-  /**
-   * The waiting list (CONTRACT §13). An offer's booking holds the entry's party of its buyer on
-   * its show; a buyer's entry has at most one live offer (a pending waiting-list booking); offers
-   * go in join order among parties that fit: no entry still waiting joined before an offered one
-   * with a party no larger, unless its buyer had a booking of the show by then (one unpaid
-   * booking per show: they keep their place). Seats are never offered twice: the live claims'
-   * unique index, checked above as "held twice".
-   */
-  private async waitlistProblems(): Promise<string[]> {
-    const rows = await this.rows<{ v: string }>(sql`
-      select 'offer ' || b.id || ' of entry ' || e.id || ' is not its party of ' || e.quantity || ' on its show' as v
-        from waitlist_entries e join bookings b on b.id = e.offer_booking_id
-        where e.show_id in ${this.showIds} and (b.user_id <> e.user_id or b.show_id <> e.show_id
-          or cardinality(b.seats) <> e.quantity or b.channel <> 'waitlist')
-      union all
-      select 'buyer ' || b.user_id || ' has ' || count(*) || ' live offers on ' || b.show_id
-        from bookings b where b.show_id in ${this.showIds} and b.channel = 'waitlist' and b.status = 'pending'
-          and b.expires_at > ${this.now.toISOString()}::timestamptz
-        group by b.user_id, b.show_id having count(*) > 1
-      union all
-      select 'entry ' || e.id || ' was offered before ' || w.id || ', which joined first and fits'
-        from waitlist_entries e join waitlist_entries w on w.show_id = e.show_id and w.seq < e.seq
-        where e.show_id in ${this.showIds} and e.offered_at is not null and w.status = 'waiting'
-          and w.quantity <= e.quantity
-          and not exists (select 1 from bookings o where o.user_id = w.user_id and o.show_id = w.show_id
-            and o.created_at <= e.offered_at)`);
-    return rows.map((row) => row.v);
   }
 
   /**
@@ -1447,23 +1252,17 @@ export class World {
    * paid booking's live claims are exactly the show and seats its row names; while its ticket
    * version stands they are the claims it had at the step before, and once the version moves on
    * they are the show and seats one of its exchanges asked for. A dearer exchange's hold claims
-   * seats of its own (no seat twice, above) and none once it is no longer pending (above), so its
-   * lapse leaves the booking as it was.
+   * seats of its own (no seat twice) and none once it is no longer pending, so its lapse leaves
+   * the booking as it was.
    */
-  private async exchangeProblems(): Promise<string[]> {
-    const rows = await this.rows<{
+  private exchangeProblems(rows: Row[]): string[] {
+    const problems: string[] = [];
+    for (const row of rows as unknown as {
       id: string;
       version: number;
       claims: string | null;
       says: string | null;
-    }>(sql`
-      select b.id, b.ticket_version as version,
-        (select string_agg(bs.show_id || ':' || bs.seat, ',') from booking_seats bs
-          where bs.booking_id = b.id and bs.is_live) as claims,
-        (select string_agg(b.show_id || ':' || x.seat, ',') from unnest(b.seats) x(seat)) as says
-      from bookings b where b.show_id in ${this.showIds} and b.status = 'paid'`);
-    const problems: string[] = [];
-    for (const row of rows) {
+    }[]) {
       const claims = claimsKey(row.claims?.split(',') ?? []);
       const says = claimsKey(row.says?.split(',') ?? []);
       if (claims !== says) problems.push(`paid booking ${row.id} claims [${claims}] but is for [${says}]`);
@@ -1477,20 +1276,10 @@ export class World {
     return problems;
   }
 
-  private async transitionProblems(): Promise<string[]> {
-    // `early`: a booking whose window is still open by the simulated clock and has no refund.
-    const rows = await this.rows<{ kind: string; id: string; status: string; early: boolean }>(sql`
-      select 'booking' as kind, b.id, b.status,
-          b.expires_at > ${this.now.toISOString()}::timestamptz and not exists (
-            select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id) as early
-        from bookings b where ${this.ours}
-      union all
-      select 'payment', p.id, p.status, false from payments p join bookings b on b.id = p.booking_id where ${this.ours}
-      union all
-      select 'refund', r.id, r.status, false from refunds r
-        join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id)) where ${this.ours}`);
+  /** Status changes since the last check follow the legal transitions; no hold expires early. */
+  private transitionProblems(rows: Row[]): string[] {
     const problems: string[] = [];
-    for (const row of rows) {
+    for (const row of rows as unknown as { kind: string; id: string; status: string; early: boolean }[]) {
       this.alias(row.id, row.kind[0]!);
       const before = this.statuses.get(row.id);
       if (before !== undefined && before !== row.status && !LEGAL[row.kind]![before]?.has(row.status)) {
@@ -1504,16 +1293,12 @@ export class World {
     return problems;
   }
 
-  private async seatMapProblems(): Promise<string[]> {
-    await this.barrier();
+  /** Each process's seat map (what it would answer now) equals the live claims that block a seat. */
+  private async seatMapProblems(rows: Row[]): Promise<string[]> {
     const problems: string[] = [];
     for (const show of this.shows) {
-      const blocked = await this.rows<{ seat: string }>(sql`
-        select bs.seat from booking_seats bs join bookings b on b.id = bs.booking_id
-        where bs.show_id = ${show.id} and bs.is_live
-          and (b.status = 'paid' or (b.status = 'pending' and b.expires_at > ${this.now.toISOString()}::timestamptz))
-        order by bs.seat`);
-      const expected = blocked
+      const expected = (rows as unknown as { show: string; seat: string }[])
+        .filter((row) => row.show === show.id)
         .map((row) => row.seat)
         .sort()
         .join(',');
@@ -1656,60 +1441,6 @@ export class World {
 }
 
 /** The SQL half of the invariants: one row per violation among the schedule's shows. */
-function invariantQuery(showIds: string[], ours: SQL, now: Date) {
-  void now;
-  return sql`
-    select 'seat ' || seat || ' of ' || show_id || ' held twice' as v
-      from booking_seats where is_live and show_id in ${showIds} group by show_id, seat having count(*) > 1
-    union all
-    select 'claims of ' || b.status || ' booking ' || b.id || ' disagree' from bookings b
-      where ${ours} and (
-        (b.status in ('pending', 'paid') and (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.is_live) <>
-          -- A dearer exchange's hold on the booking's own show holds only the seats it does not have yet.
-          (select count(*) from unnest(b.seats) x(seat) where not exists (select 1 from bookings o
-            where o.id = b.exchange_of and o.show_id = b.show_id and x.seat = any (o.seats))))
-        or (b.status in ('cancelled', 'expired') and exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.is_live)))
-    union all
-    select 'paid booking ' || b.id || ' has ' ||
-        case when s.status <> 'active' then 'a cancelled show'
-             when b.paid_at >= s.starts_at then 'been paid after its show started'
-             when exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id) then 'a refund'
-             when b.ticket_version = 1 and m.captures <> 1 then 'not exactly one captured payment'
-             when b.ticket_version > 1 and m.captures <> m.invoiced then m.captures || ' captured payments for ' || m.invoiced || ' invoiced'
-             else 'taken ' || m.captured || ' paise, given back ' || m.given_back || ' at exchanges, for ' || b.amount_paise end
-      from bookings b join shows s on s.id = b.show_id,
-        lateral (select
-          (select count(*) from payments p where p.booking_id = b.id and p.status = 'succeeded') as captures,
-          (select coalesce(sum(p.amount_paise), 0) from payments p where p.booking_id = b.id and p.status = 'succeeded') as captured,
-          (select count(*) from invoices i where i.booking_id = b.id and i.payment_id is not null) as invoiced,
-          (select coalesce(sum(r.amount_paise), 0) from refunds r where r.booking_id = b.id and r.purpose like 'exchange:%') as given_back) m
-      where ${ours} and b.status = 'paid' and (
-        s.status <> 'active' or b.paid_at >= s.starts_at
-        -- Never exchanged: exactly one captured payment. Each dearer exchange adds the payment of
-        -- its difference (and an invoice for it); cheaper ones give part back (CONTRACT §13).
-        or (b.ticket_version = 1 and m.captures <> 1)
-        or (b.ticket_version > 1 and m.captures <> m.invoiced)
-        or m.captured - m.given_back <> b.amount_paise
-        or exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id))
-    union all
-    select 'paid items-only booking ' || b.id || ' has ' || m.captures || ' captured payments' from bookings b,
-        lateral (select count(*) as captures from payments p where p.booking_id = b.id and p.status = 'succeeded') m
-      where ${ours} and b.show_id is null and b.status = 'paid' and m.captures <> 1
-    union all
-    select 'captured payment ' || p.id || ' of ' || b.status || ' booking ' || b.id || ' has no refund'
-      from payments p join bookings b on b.id = p.booking_id
-      where ${ours} and p.status = 'succeeded' and b.status <> 'paid'
-        and not exists (select 1 from refunds r where r.payment_id = p.id)
-    union all
-    select 'payment ' || p.id || ' is ' || p.status || ' but its refund is ' || coalesce(r.status, 'missing')
-      from payments p join bookings b on b.id = p.booking_id left join refunds r on r.payment_id = p.id
-      where ${ours} and ((p.status = 'refunded') <> (coalesce(r.status, '') = 'succeeded'))
-    union all
-    select 'booking ' || b.id || ' expired before its deadline with no refund' from bookings b
-      where ${ours} and b.status = 'expired' and b.expired_at < b.expires_at
-        and not exists (select 1 from payments p join refunds r on r.payment_id = p.id where p.booking_id = b.id)`;
-}
-
 /** A set of `show:seat` claims as one comparable string. */
 function claimsKey(claims: string[]): string {
   return [...claims].sort().join(',');
