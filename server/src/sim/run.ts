@@ -21,6 +21,11 @@ export interface CampaignOptions {
   shrink?: boolean;
   /** fast-check's path of one failing schedule (printed with it): replays just that one. */
   path?: string;
+  /**
+   * Pause points released at once (`--release K`): above 1, actors run side by side and meet real
+   * row locks; for PostgreSQL (decision 0021), where a seed no longer replays byte for byte.
+   */
+  release?: number;
   /** Stops starting schedules after this long (the schedules run so far count, --minutes). */
   timeLimitMs?: number;
   /** Hears how many schedules have run and how fast, every `PROGRESS_EVERY` (the CLI's long campaigns). */
@@ -84,6 +89,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
         new Date(EPOCH + schedules * 3 * 86_400_000),
         counters,
         `${seed}-${schedules}`,
+        options.release,
       );
       await world.setup();
       try {

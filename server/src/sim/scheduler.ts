@@ -25,10 +25,21 @@ export interface ActorHandle {
 
 /**
  * Releases one pause point at a time. An actor pauses before each database call and each gateway
- * call that leaves the app (gated-db.ts, fake-gateway.ts); `runUntil` releases the point the
+ * call that leaves the app (gated-db.ts, fake-gateway.ts); `step` releases the point the
  * schedule picks, waits until the world is quiet again, and repeats (decision 0021).
+ *
+ * With `release` above 1 (the PostgreSQL mode, `--release K`), `step` releases up to that many
+ * points at once: their actors run side by side on their own connections, so their transactions
+ * meet PostgreSQL's row locks for real. What runs first is then up to the server, so a seed no
+ * longer replays byte for byte.
  */
 export class Scheduler {
+  constructor(private readonly release = 1) {}
+
+  /** Steps whose released actors had two database calls in flight at the same moment. */
+  overlapped = 0;
+  private peak = 0;
+
   private readonly storage = new AsyncLocalStorage<ActorContext>();
   private readonly waiting: PausePoint[] = [];
   private readonly actors: { context: ActorContext; handle: ActorHandle }[] = [];
@@ -67,6 +78,7 @@ export class Scheduler {
   /** Counts a database call as in flight until it settles. */
   track<T>(promise: PromiseLike<T>): Promise<T> {
     this.inFlight++;
+    this.peak = Math.max(this.peak, this.inFlight);
     this.changes++;
     return Promise.resolve(promise).finally(() => {
       this.inFlight--;
@@ -93,14 +105,22 @@ export class Scheduler {
     return this.waiting.map((point) => ({ actor: point.actor.name, what: point.what }));
   }
 
-  /** Releases the `pick`-th waiting point (modulo their number) and waits for quiet; its label. */
+  /**
+   * Releases the `pick`-th waiting point (modulo their number), and the next ones up to `release`
+   * points in all, then waits for quiet; their labels.
+   */
   async step(pick: number): Promise<string | null> {
     await this.quiet();
     if (!this.waiting.length) return null;
-    const [point] = this.waiting.splice(pick % this.waiting.length, 1);
-    point!.release();
+    const at = pick % this.waiting.length;
+    const count = Math.min(this.release, this.waiting.length);
+    const points = [...this.waiting, ...this.waiting].slice(at, at + count);
+    for (const point of points) this.waiting.splice(this.waiting.indexOf(point), 1);
+    this.peak = 0;
+    for (const point of points) point.release();
     await this.quiet();
-    return `${point!.actor.name}@${point!.what}`;
+    if (this.peak > 1) this.overlapped++;
+    return points.map((point) => `${point.actor.name}@${point.what}`).join(' + ');
   }
 
   /** Releases the first waiting point of `handle`'s actor (if any) and waits for quiet. */

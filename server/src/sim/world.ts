@@ -162,6 +162,8 @@ export interface Counters {
   offersMade: number;
   /** Exchanges (CONTRACT §13) by outcome: `cheaper`, `equal`, `dearer held`, `dearer paid`, `refused`. */
   exchanges: Record<string, number>;
+  /** Steps of the PostgreSQL mode (release above 1) in which two actors' calls ran at once. */
+  overlapped: number;
 }
 
 export function emptyCounters(): Counters {
@@ -180,6 +182,7 @@ export function emptyCounters(): Counters {
     waitlistJoins: 0,
     offersMade: 0,
     exchanges: {},
+    overlapped: 0,
   };
 }
 
@@ -252,7 +255,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
  * invariant; `drain` settles everything and checks that money is conserved (decision 0021).
  */
 export class World {
-  readonly scheduler = new Scheduler();
+  readonly scheduler: Scheduler;
   readonly ledger: Ledger;
   readonly trace: string[] = [];
   private readonly aliases = new Map<string, string>();
@@ -292,7 +295,10 @@ export class World {
     start: Date,
     readonly counters: Counters,
     label: string,
+    /** Pause points released at once (Scheduler): above 1 only on PostgreSQL. */
+    release = 1,
   ) {
+    this.scheduler = new Scheduler(release);
     this.now = start;
     this.ledger = emptyLedger(label);
     this.label = label;
@@ -442,6 +448,7 @@ export class World {
   }
 
   async close(): Promise<void> {
+    this.counters.overlapped += this.scheduler.overlapped;
     for (const process of this.processes) await process.unlisten();
     await this.stopBarrier?.();
   }
