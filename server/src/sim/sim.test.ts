@@ -29,6 +29,26 @@ describe('simulator', () => {
     console.info(`simulator: ${result.schedules} schedules, ${result.perMinute} per minute`);
   }, 120_000);
 
+  it.runIf(testDatabaseKind === 'postgres')(
+    'keeps them in agreement with several actors released at once (real row locks)',
+    async () => {
+      const result = await runCampaign({
+        database: testDb.database,
+        runs: 10,
+        seed: SEED + 1,
+        shrink: false,
+        release: 3,
+      });
+      if (result.failure) {
+        console.error([result.failure.message, result.failure.schedule, ...result.failure.trace].join('\n'));
+      }
+      expect(result.failure?.message).toBeUndefined();
+      // The mode is not idle: actors' calls did run side by side.
+      expect(result.counters.overlapped).toBeGreaterThan(0);
+    },
+    120_000,
+  );
+
   it.runIf(testDatabaseKind === 'pglite')(
     'replays several seeds byte for byte on a fresh embedded database',
     async () => {

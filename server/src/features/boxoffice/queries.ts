@@ -1,6 +1,6 @@
 import { paiseToRupees, type CounterSale } from '@marquee/shared';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { bookings, counterSales, refunds, users } from '../../db/schema.ts';
 
@@ -72,14 +72,29 @@ export async function bookingIdByReference(db: Queryable, reference: string): Pr
 }
 
 /**
- * Rupees a counter sale is owed and not yet paid back across the counter (a show the cinema
- * cancelled records the refund; a cashier pays it out), or null.
+ * The refund a counter sale's payment is owed and not yet paid back: a show the cinema cancelled
+ * records it pending, the refund worker leaves counter refunds alone, and a cashier pays it out
+ * across the counter (refund-at-counter.ts, which reads it with `lock` in its transaction).
  */
-export async function refundOwedAtCounter(db: Queryable, bookingId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ amountPaise: refunds.amountPaise })
+export async function owedAtCounter(
+  db: Queryable,
+  paymentId: string,
+  lock = false,
+): Promise<{ id: string; amountPaise: number } | undefined> {
+  const query = (db as Db)
+    .select({ id: refunds.id, amountPaise: refunds.amountPaise })
     .from(refunds)
-    .innerJoin(counterSales, eq(counterSales.paymentId, refunds.paymentId))
-    .where(and(eq(counterSales.bookingId, bookingId), eq(refunds.status, 'pending')));
-  return row ? paiseToRupees(row.amountPaise) : null;
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'pending')));
+  const [owed] = lock ? await query.for('update') : await query;
+  return owed;
+}
+
+/** Rupees a counter sale is owed and not yet paid back across the counter (`owedAtCounter`), or null. */
+export async function refundOwedAtCounter(db: Queryable, bookingId: string): Promise<number | null> {
+  const [sale] = await db
+    .select({ paymentId: counterSales.paymentId })
+    .from(counterSales)
+    .where(eq(counterSales.bookingId, bookingId));
+  const owed = sale?.paymentId ? await owedAtCounter(db, sale.paymentId) : undefined;
+  return owed ? paiseToRupees(owed.amountPaise) : null;
 }

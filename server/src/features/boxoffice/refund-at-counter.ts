@@ -7,7 +7,6 @@ import {
   counterRefunds,
   counterSales,
   payments,
-  refunds,
   shifts,
   shows,
 } from '../../db/schema.ts';
@@ -16,6 +15,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { cancelBooking } from '../bookings/index.ts';
 import { markRefundSucceeded, recordRefund } from '../payments/index.ts';
+import { owedAtCounter } from './queries.ts';
 
 export interface CounterRefundOutcome {
   bookingId: string;
@@ -76,9 +76,7 @@ export async function refundAtCounter({
     if (booking.status === 'cancelled') {
       // The cinema cancelled the show: what a counter sale is owed waits for a cashier.
       const owed =
-        sale?.paymentId && sale.method !== 'comp'
-          ? await owedAtCounter(tx as unknown as Db, sale.paymentId)
-          : undefined;
+        sale?.paymentId && sale.method !== 'comp' ? await owedAtCounter(tx, sale.paymentId, true) : undefined;
       if (!sale || sale.method === 'comp' || !owed) throw conflict(boxOfficeMessages.alreadyRefunded);
       if (refundAmountPaise !== undefined && refundAmountPaise !== owed.amountPaise)
         throw badRequest(`The cancelled show's refund is ${formatPaise(owed.amountPaise)}, all of it`);
@@ -210,17 +208,4 @@ export async function refundAtCounter({
       };
     }
   });
-}
-
-/**
- * The refund a counter sale's payment is owed and not yet paid back (a show the cinema cancelled
- * records it; the refund worker leaves it to the box office), locked; undefined when none.
- */
-export async function owedAtCounter(db: Db, paymentId: string) {
-  const [owed] = await db
-    .select({ id: refunds.id, amountPaise: refunds.amountPaise })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'pending')))
-    .for('update');
-  return owed;
 }
