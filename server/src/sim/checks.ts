@@ -7,7 +7,7 @@ import { paidBack, type Ledger } from './fake-gateway.ts';
  * `p_shows`, cashiers `p_cashiers`, products `p_products` and clock `p_now` — and the pure part of
  * what their rows must not contain (`World` judges those that compare with the step before).
  *
- * `installChecks` makes the queries one function of the database, `marquee_sim_check`, called once
+ * `installChecks` makes the queries one function of the database, `sim_check_world`, called once
  * per step: one round trip instead of a dozen, and plans made once per campaign instead of at every
  * step (planning the queries cost twice their execution on the embedded database).
  */
@@ -197,10 +197,11 @@ export type Row = Record<string, unknown>;
 /** What a probe's rows say is wrong: one sentence per problem. */
 export type Judge = (rows: Row[]) => string[] | Promise<string[]>;
 
-const FUNCTION = 'marquee_sim_check';
+// Not `marquee_`: that prefix names the app's own database code (server/src/db/sql), which this is not.
+const FUNCTION = 'sim_check_world';
 
 /**
- * Creates `marquee_sim_check(p_shows, p_cashiers, p_products, p_now, p_since)`. It answers the
+ * Creates `sim_check_world(p_shows, p_cashiers, p_products, p_now, p_since)`. It answers the
  * next transaction id (`xid`) and whether it moved since `p_since` (`wrote`): if it did not, the
  * step committed nothing and only the seat maps' rows come back; otherwise every probe's rows.
  * Generic plans: the arguments change at every step, the plans need not.
