@@ -12,8 +12,13 @@ import { paidBack, type Ledger } from './fake-gateway.ts';
  * step (planning the queries cost twice their execution on the embedded database).
  */
 
-/** A world's bookings, as a condition on the alias `b`: those of its shows, and the food and drink its cashiers sold on its own (no show: the booking's user is the seller). */
-const OURS = `(b.show_id = any (p_shows) or (b.show_id is null and b.user_id = any (p_cashiers)))`;
+/**
+ * Whether a booking is a world's (`OURS_FUNCTION`, installed by `installChecks`): one of its shows',
+ * or food and drink one of its cashiers sold on its own (no show: the booking's user is the
+ * seller). A SQL function of one expression, so the planner inlines it and still uses the indexes.
+ */
+const OURS_FUNCTION = 'sim_world_booking';
+const OURS = `${OURS_FUNCTION}(b.show_id, b.user_id, p_shows, p_cashiers)`;
 
 export const PROBES = {
   /** CONTRACT §4: no seat held twice; claims agree with the booking's status; a paid booking has a running show, was paid before it started, one captured payment (exchanged: one per invoiced payment), comes to its amount and has no refund; a captured payment not kept has a refund; a payment is refunded exactly when its refund succeeded; an expiry before the deadline has a refund. */
@@ -213,6 +218,12 @@ export async function installChecks(db: Db): Promise<void> {
       .join(',\n')})`;
   await db.execute(
     sql.raw(`
+      create or replace function ${OURS_FUNCTION}(p_show uuid, p_user text, p_shows uuid[], p_cashiers text[])
+      returns boolean language sql immutable as
+      $ours$ select p_show = any (p_shows) or (p_show is null and p_user = any (p_cashiers)) $ours$`),
+  );
+  await db.execute(
+    sql.raw(`
       create or replace function ${FUNCTION}(p_shows uuid[], p_cashiers text[], p_products uuid[],
         p_now timestamptz, p_since text) returns json
       language plpgsql stable set plan_cache_mode = force_generic_plan as $check$
@@ -244,9 +255,15 @@ export interface CheckAnswer {
   answers: Partial<Record<ProbeName, Row[]>>;
 }
 
+const ids = (values: string[]) => `{${values.join(',')}}`;
+
+/** The world's bookings (of `scope`), as a condition on the alias `b`, for the world's own queries. */
+export function oursCondition(scope: Pick<CheckScope, 'shows' | 'cashiers'>): SQL {
+  return sql`${sql.raw(OURS_FUNCTION)}(b.show_id, b.user_id, ${ids(scope.shows)}::uuid[], ${ids(scope.cashiers)}::text[])`;
+}
+
 /** One world's check: every probe's rows, or the seat maps' alone when nothing wrote since `since`. */
 export function checkQuery(scope: CheckScope, since: string): SQL {
-  const ids = (values: string[]) => `{${values.join(',')}}`;
   return sql`select ${sql.raw(FUNCTION)}(${ids(scope.shows)}::uuid[], ${ids(scope.cashiers)}::text[],
     ${ids(scope.products)}::uuid[], ${scope.now.toISOString()}::timestamptz, ${since}) as answer`;
 }

@@ -43,6 +43,7 @@ import {
   invoiceProblems,
   ledgerProblems,
   named,
+  oursCondition,
   serialProblems,
   stockProblems,
   strayClaimProblems,
@@ -308,12 +309,9 @@ export class World {
     return this.shows.map((show) => show.id);
   }
 
-  /**
-   * This world's bookings, as a condition on the alias `b`: those of its shows, and the food and
-   * drink its cashiers sold on its own (no show: the booking's user is the seller).
-   */
+  /** This world's bookings, as a condition on the alias `b` (checks.ts says which they are). */
   private get ours() {
-    return sql`(b.show_id in ${this.showIds} or (b.show_id is null and b.user_id in ${this.cashiers}))`;
+    return oursCondition({ shows: this.showIds, cashiers: this.cashiers });
   }
 
   async setup(): Promise<void> {
