@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { exchangeLateReasons } from '../features/bookings/index.ts';
+import { lateReasons } from '../features/checkout/index.ts';
+import { SHOW_CANCELLED_REASON } from '../features/programme/index.ts';
 import { paidBack, type Ledger } from './fake-gateway.ts';
 
 /**
@@ -19,6 +22,13 @@ import { paidBack, type Ledger } from './fake-gateway.ts';
  */
 const OURS_FUNCTION = 'sim_world_booking';
 const OURS = `${OURS_FUNCTION}(b.show_id, b.user_id, p_shows, p_cashiers)`;
+
+/** Text as a SQL literal. */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** A refund of one of the booking `b`'s payments (or of the booking itself) whose reason is one of `reasons`. */
+const refundedFor = (reasons: string[]) => `exists (select 1 from refunds r
+  where r.reason in (${reasons.map(literal).join(', ')})
+    and (r.booking_id = b.id or r.payment_id in (select p.id from payments p where p.booking_id = b.id)))`;
 
 export const PROBES = {
   /** CONTRACT §4: no seat held twice; claims agree with the booking's status; a paid booking has a running show, was paid before it started, one captured payment (exchanged: one per invoiced payment), comes to its amount and has no refund; a captured payment not kept has a refund; a payment is refunded exactly when its refund succeeded; an expiry before the deadline has a refund. */
@@ -187,6 +197,26 @@ export const PROBES = {
         and w.quantity <= e.quantity
         and not exists (select 1 from bookings o where o.user_id = w.user_id and o.show_id = w.show_id
           and o.created_at <= e.offered_at)`,
+  /**
+   * One email per event (the outbox's dedupe key makes a second one a no-op): a booking paid
+   * (at the counter only when the customer left an address), cancelled by its buyer or staff once
+   * paid, on a show cancelled once paid, whose payment arrived too late, each exchange, each
+   * waiting-list offer. Counted per booking and kind against what its rows say happened.
+   */
+  outbox: `
+    select 'booking ' || b.id || ' has ' || coalesce(o.n, 0) || ' ' || e.kind || ' emails for ' || e.expected || ' events' as v
+    from bookings b
+      cross join lateral (values
+        ('booking-paid', (b.paid_at is not null and (b.channel <> 'counter' or exists (select 1 from counter_sales cs
+          where cs.booking_id = b.id and cs.customer_email is not null)))::int),
+        ('booking-cancelled', (b.status = 'cancelled' and b.paid_at is not null and b.channel <> 'counter'
+          and not ${refundedFor([SHOW_CANCELLED_REASON])})::int),
+        ('show-cancelled', (${refundedFor([SHOW_CANCELLED_REASON])})::int),
+        ('late-payment-refunded', (${refundedFor([...Object.values(lateReasons), ...Object.values(exchangeLateReasons)])})::int),
+        ('booking-exchanged', b.ticket_version - 1),
+        ('waitlist-offer', (b.channel = 'waitlist')::int)) e(kind, expected)
+      left join lateral (select count(*)::int as n from email_outbox eo where eo.booking_id = b.id and eo.kind = e.kind) o on true
+    where ${OURS} and coalesce(o.n, 0) <> e.expected`,
   /** Paid bookings' live claims against the show and seats they name (`World`: and against the last step). */
   exchanges: `
     select b.id, b.ticket_version as version,

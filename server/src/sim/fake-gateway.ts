@@ -65,6 +65,8 @@ export interface Ledger {
   failNextCheckout: boolean;
   /** Counters for the sometimes report. */
   lostAnswers: number;
+  /** Stripe's answers kept by idempotency key: the errors, which a retry under the same key gets again. */
+  keptErrors: Map<string, Error>;
   /** Numbers the gateway's own ids (events, checkouts, refunds) under `prefix`, unique per database. */
   counter: number;
   prefix: string;
@@ -77,6 +79,7 @@ export function emptyLedger(prefix: string): Ledger {
     refundFaults: [],
     failNextCheckout: false,
     lostAnswers: 0,
+    keptErrors: new Map(),
     counter: 0,
     prefix,
   };
@@ -140,10 +143,18 @@ export class FakeGateway implements PaymentGateway {
   async refund(request: RefundRequest): Promise<RefundAnswer> {
     await this.scheduler.pause(`${this.name}.refund`);
     const entry = this.ledger.entries.get(request.ref);
+    // Stripe keeps its first answer to an idempotency key and gives it to every retry under that
+    // key, a 500 included (the adapter first looks for a refund an earlier attempt made).
+    const kept = this.name === 'stripe' ? this.ledger.keptErrors.get(request.idempotencyKey) : undefined;
+    if (kept && !entry?.refunds.some((refund) => refund.refundId === request.refundId)) throw kept;
     const fault = this.ledger.refundFaults.shift() ?? 'ok';
-    if (fault === '500') throw new Error('gateway answered 500');
+    const keep = (error: Error) => {
+      if (this.name === 'stripe') this.ledger.keptErrors.set(request.idempotencyKey, error);
+      return error;
+    };
+    if (fault === '500') throw keep(new Error('gateway answered 500'));
     if (!entry || entry.capturedPaise === 0) throw new RefundRefusedError('No such payment');
-    if (fault === 'refused') throw new RefundRefusedError('The gateway refused the refund');
+    if (fault === 'refused') throw keep(new RefundRefusedError('The gateway refused the refund'));
     if (this.name === 'razorpay') return this.razorpayRefund(entry, request, fault);
     const earlier = entry.refunds.find(
       (refund) => refund.refundId === request.refundId || refund.gatewayRef === request.gatewayRef,

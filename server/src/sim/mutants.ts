@@ -74,6 +74,16 @@ export const mutants: Mutant[] = [
     },
   },
   {
+    name: 'late-skips-booking-cancelled',
+    what: 'a late payment is honoured for a booking cancelled before it arrived',
+    source: {
+      file: 'features/checkout/handle-event.ts',
+      find: "  if (booking.status === 'cancelled') return lateReasons.cancelledBooking;",
+      replace: '',
+    },
+    proof: { seed: 5, schedules: 6 },
+  },
+  {
     name: 'late-skips-started',
     what: 'a late payment is honoured after its show started',
     source: {
@@ -204,6 +214,26 @@ export const mutants: Mutant[] = [
         "    await tx\n      .update(bookings)\n      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })",
     },
     proof: { seed: 8, schedules: 9 },
+  },
+  {
+    name: 'refund-key-kept-after-error',
+    what: 'a refund is retried under the idempotency key whose first answer was an error',
+    source: {
+      file: 'features/payments/refund-worker.ts',
+      find: '        idempotencyKey: `refund-${refund.id}-${refund.attempts}`,\n',
+      replace: '',
+    },
+    proof: { seed: 5, schedules: 36, path: '35' },
+  },
+  {
+    name: 'show-cancel-skips-email',
+    what: "cancelling a show does not email its paid bookings' buyers",
+    source: {
+      file: 'features/programme/cancel-show.ts',
+      find: "        await enqueueEmail(tx, { kind: 'show-cancelled', bookingId });\n",
+      replace: '',
+    },
+    proof: { seed: 1, schedules: 3 },
   },
 ];
 

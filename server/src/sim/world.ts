@@ -1223,6 +1223,7 @@ export class World {
       stock: (rows) => stockProblems(rows, this.productIds, STOCK),
       deadItems: named,
       waitlist: named,
+      outbox: named,
       exchanges: (rows) => this.exchangeProblems(rows),
     };
   }

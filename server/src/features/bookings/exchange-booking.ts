@@ -351,6 +351,13 @@ export async function moveBooking(
   return version;
 }
 
+/** Why a paid difference cannot complete its exchange, in words for the buyer (its refund's reason). */
+export const exchangeLateReasons = {
+  cancelled: 'The booking was cancelled before the difference was paid',
+  admitted: 'The booking was admitted at the door before the difference was paid',
+  changed: 'The booking changed before the difference was paid',
+} as const;
+
 /**
  * Why a paid difference cannot complete its exchange (the booking changed meanwhile), or null.
  * Called with the booking and both shows locked.
@@ -359,10 +366,9 @@ export function exchangeRefusal(
   original: BookingRow | undefined,
   oldShow: ShowRow | undefined,
 ): string | null {
-  if (!original || original.status !== 'paid')
-    return 'The booking was cancelled before the difference was paid';
-  if (original.checkedInAt) return 'The booking was admitted at the door before the difference was paid';
-  if (!oldShow || oldShow.id !== original.showId) return 'The booking changed before the difference was paid';
+  if (!original || original.status !== 'paid') return exchangeLateReasons.cancelled;
+  if (original.checkedInAt) return exchangeLateReasons.admitted;
+  if (!oldShow || oldShow.id !== original.showId) return exchangeLateReasons.changed;
   return null;
 }
 

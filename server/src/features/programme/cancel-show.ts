@@ -26,6 +26,9 @@ export interface CancelShowOutcome {
   openCheckouts: GatewayPayment[];
 }
 
+/** The reason recorded with each refund of a cancelled show's paid bookings. */
+export const SHOW_CANCELLED_REASON = 'The show was cancelled by the cinema';
+
 /**
  * Cancels a show with every booking still live on it, in one transaction: the show cannot be
  * booked again, each seat is freed once, each paid booking gets exactly one refund record, and
@@ -96,7 +99,7 @@ export async function cancelShow({
         outcome.refundIds.push(
           ...(await recordBookingRefund(
             tx,
-            { captured, amountPaise: owed, reason: 'The show was cancelled by the cinema' },
+            { captured, amountPaise: owed, reason: SHOW_CANCELLED_REASON },
             now,
           )),
         );

@@ -1,5 +1,5 @@
 /** The programme feature's public entry: what the app and other features use of it. */
-export { cancelShow, cancelShowAndRefund } from './cancel-show.ts';
+export { cancelShow, cancelShowAndRefund, SHOW_CANCELLED_REASON } from './cancel-show.ts';
 export { slugify } from './create-movie.ts';
 export { listAdminShows } from './list-shows.ts';
 export { movieRoutes } from './movie-routes.ts';
