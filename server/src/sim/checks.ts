@@ -166,9 +166,10 @@ export const PROBES = {
         and not exists (select 1 from refunds r where r.payment_id = p.id)))
       or (b.status <> 'paid' and not exists (select 1 from refunds r where r.payment_id = p.id
           and r.amount_paise = p.amount_paise)))`,
-  /** Live claims, for seats that do not exist. */
+  /** Live claims, for seats that do not exist; `lapsed`: a hold past its deadline, which blocks no one. */
   strayClaims: `
-    select bs.show_id as show, bs.seat from booking_seats bs where bs.show_id = any (p_shows) and bs.is_live`,
+    select bs.show_id as show, bs.seat, b.status = 'pending' and b.expires_at <= p_now as lapsed
+    from booking_seats bs join bookings b on b.id = bs.booking_id where bs.show_id = any (p_shows) and bs.is_live`,
   /** Each product's stock and the units its live claims hold. */
   stock: `
     select p.id, p.stock,
@@ -442,9 +443,13 @@ export function stockProblems(rows: Row[], productIds: string[], initial: number
   return problems;
 }
 
-/** Live claims of seats that are not on their show's map. */
+/**
+ * Live claims of seats that are not on their show's map (`shows`: the seats as staff last left
+ * them). A shrink may leave out a seat of a lapsed hold, which blocks no one (`blocksSeat`); the
+ * claim stays until a sweep ends it, and a late payment for it is refunded (the seat is off the map).
+ */
 export function strayClaimProblems(rows: Row[], shows: { id: string; seats: string[] }[]): string[] {
-  return (rows as unknown as { show: string; seat: string }[])
-    .filter((row) => !shows.find((show) => show.id === row.show)?.seats.includes(row.seat))
+  return (rows as unknown as { show: string; seat: string; lapsed: boolean }[])
+    .filter((row) => !row.lapsed && !shows.find((show) => show.id === row.show)?.seats.includes(row.seat))
     .map((row) => `seat ${row.seat} of ${row.show} is claimed but does not exist`);
 }

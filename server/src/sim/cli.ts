@@ -148,7 +148,7 @@ function report(result: CampaignResult): void {
       `counter sales ${c.counterSales}, counter cash refunds ${c.counterCashRefunds}, ` +
       `holds with items ${c.itemsClaimed}, items-only sales ${c.itemsOnlySales} ` +
       `(refused out of stock ${c.itemsOnlyOutOfStock}), waiting-list joins ${c.waitlistJoins}, offers ${c.offersMade}, ` +
-      `exchanges ${JSON.stringify(c.exchanges)}` +
+      `exchanges ${JSON.stringify(c.exchanges)}, show edits ${JSON.stringify(c.showEdits)}` +
       (release > 1 ? `, steps with two actors' calls at once ${c.overlapped}` : ''),
   );
   if (result.failure) {

@@ -68,6 +68,22 @@ const ops = [
       amount: fc.nat(599),
     }),
   },
+  // Staff edit a show (its price, its start, its size) or delete it (refused once anyone booked
+  // it); `amount` says by how much. Weights 2 and 1: new commands reshape every schedule.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('editShow' as const),
+      proc,
+      show: fc.nat(SHOWS - 1),
+      change: fc.constantFrom('prices' as const, 'move' as const, 'shrink' as const, 'grow' as const),
+      amount: fc.nat(7),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('deleteShow' as const), proc, show: fc.nat(SHOWS - 1) }),
+  },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('sweep' as const), proc }) },
   {
     weight: 3,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { seatIds } from '@marquee/shared';
+import { seatIds, toZonedParts, type Layout, type UpdateShowInput } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
@@ -33,7 +33,7 @@ import {
   settleRefund,
 } from '../features/payments/index.ts';
 import { receiveEvent } from '../features/checkout/index.ts';
-import { cancelShow } from '../features/programme/index.ts';
+import { cancelShow, deleteShow, updateShow } from '../features/programme/index.ts';
 import { SEAT_CHANNEL, SeatMapCache } from '../features/seats/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { emptyLedger, FakeGateway, paidBack, type Ledger, type RefundFault } from './fake-gateway.ts';
@@ -55,7 +55,12 @@ import { gatedDb } from './gated-db.ts';
 import { Scheduler, type ActorHandle } from './scheduler.ts';
 
 export const PROCESSES = 2;
-export const SHOWS = 2;
+/**
+ * Shows 0 and 1 start with a paid booking each (`firstSale`, the first `FIRST_SALES`); show 2 starts
+ * empty, so staff can delete it until someone books it.
+ */
+export const SHOWS = 3;
+const FIRST_SALES = 2;
 export const SEATS_PER_SHOW = 6;
 export const USERS = 3;
 export const WINDOW_SECONDS = 600;
@@ -66,12 +71,17 @@ const STOCK = [3, 2];
 /** Each product's price (tax included), as the claim charges it. */
 const PRODUCT_PRICES_PAISE = [10_000, 15_000];
 const FLOATS = [100_000, 50_000];
-/** Each show's ticket price: show 1 costs more, so an exchange between them is dearer or cheaper. */
-const PRICES_PAISE = [25_000, 30_000];
+/**
+ * Each show's ticket price: show 1 costs more, so an exchange between it and show 0 or 2 is dearer or
+ * cheaper (until staff change a price: `editShow`).
+ */
+const PRICES_PAISE = [25_000, 30_000, 25_000];
+/** The cinema's time zone, in which staff name a show's date and time. */
+const TIME_ZONE = 'Asia/Kolkata';
 /**
  * The simulator's cancellation policy (CONTRACT §13): full refund, and exchanges, until 45 minutes
- * before the start, half until 15; the shows start 1 h and 2 h after each world's start, so
- * exchanges are open for a while on both and part refunds still happen.
+ * before the start, half until 15; the shows start 1 h, 2 h and 3 h after each world's start
+ * (until staff move them), so exchanges are open for a while on each and part refunds still happen.
  */
 export const SIM_TIERS = [
   { minutesBefore: 45, refundPercent: 100 },
@@ -99,6 +109,15 @@ export type Op =
   | { op: 'deliver'; proc: number; pick: number }
   | { op: 'cancel'; proc: number; pick: number; staff: boolean }
   | { op: 'cancelShow'; proc: number; show: number }
+  | {
+      /** Staff change a show: its price, its start (earlier or later), or its size (a grid of its own). */
+      op: 'editShow';
+      proc: number;
+      show: number;
+      change: 'prices' | 'move' | 'shrink' | 'grow';
+      amount: number;
+    }
+  | { op: 'deleteShow'; proc: number; show: number }
   | { op: 'advance'; to: 'seconds' | 'window' | 'start'; amount: number }
   | { op: 'sweep'; proc: number }
   | { op: 'refunds'; proc: number; faults: RefundFault[] }
@@ -163,6 +182,8 @@ export interface Counters {
   offersMade: number;
   /** Exchanges (CONTRACT §13) by outcome: `cheaper`, `equal`, `dearer held`, `dearer paid`, `refused`. */
   exchanges: Record<string, number>;
+  /** Staff show edits and deletes by outcome: `prices`, `move`, `shrink`, `grow`, `delete`, `refused: …`. */
+  showEdits: Record<string, number>;
   /** Steps of the PostgreSQL mode (release above 1) in which two actors' calls ran at once. */
   overlapped: number;
 }
@@ -183,6 +204,7 @@ export function emptyCounters(): Counters {
     waitlistJoins: 0,
     offersMade: 0,
     exchanges: {},
+    showEdits: {},
     overlapped: 0,
   };
 }
@@ -190,6 +212,16 @@ export function emptyCounters(): Counters {
 /** An invariant broke: the message says which, with the schedule's aliases. */
 export class Violation extends Error {
   override name = 'Violation';
+}
+
+/** The world's record of one of its shows, read again when staff change or delete it (`refreshShow`). */
+interface SimShow {
+  id: string;
+  startsAt: Date;
+  seats: string[];
+  pricePaise: number;
+  /** Deleted by staff: later commands on it are the app's to refuse; its seat map answers no show. */
+  deleted: boolean;
 }
 
 interface SimProcess {
@@ -270,7 +302,7 @@ export class World {
   };
   private users: string[] = [];
   private staff = '';
-  private shows: { id: string; startsAt: Date; seats: string[]; pricePaise: number }[] = [];
+  private shows: SimShow[] = [];
   private bookingIds: string[] = [];
   private counterBookingIds: string[] = [];
   private entryIds: string[] = [];
@@ -368,9 +400,15 @@ export class World {
         pricePaise: PRICES_PAISE[i]!,
       });
       this.alias(show.id, 's');
-      this.shows.push({ id: show.id, startsAt, seats: seatIds(show.layout), pricePaise: PRICES_PAISE[i]! });
+      this.shows.push({
+        id: show.id,
+        startsAt,
+        seats: seatIds(show.layout),
+        pricePaise: PRICES_PAISE[i]!,
+        deleted: false,
+      });
     }
-    for (let i = 0; i < SHOWS; i++) await this.firstSale(i);
+    for (let i = 0; i < FIRST_SALES; i++) await this.firstSale(i);
     for (let i = 0; i < PROCESSES; i++) this.processes.push(await this.startProcess(i));
     this.stopBarrier = await this.database.listen(BARRIER_CHANNEL, (token) => {
       if (token === this.barrierToken) this.barrierReached?.();
@@ -378,9 +416,10 @@ export class World {
   }
 
   /**
-   * Each world starts with a paid online booking on each show (buyer i, the first seat of show i,
-   * paid through the sandbox-shaped fake and its event received), so exchanges, dearer and
+   * Each world starts with a paid online booking on shows 0 and 1 (buyer i, the first seat of show
+   * i, paid through the sandbox-shaped fake and its event received), so exchanges, dearer and
    * cheaper, have something to change from the first command; they are checked like any other.
+   * Show 2 starts with none, so a delete of it succeeds until someone books it.
    */
   private async firstSale(i: number): Promise<void> {
     const db = this.database.db;
@@ -520,11 +559,21 @@ export class World {
       const { handle } = entry;
       if (handle.error !== undefined) {
         if (!(handle.error instanceof AppError)) {
-          throw new Violation(`${handle.name} failed unexpectedly: ${String(handle.error)}`);
+          // The driver's error wraps the database's (which names the constraint): both are said.
+          const cause = (handle.error as { cause?: unknown }).cause;
+          throw new Violation(
+            `${handle.name} failed unexpectedly: ${String(handle.error)}${cause ? `; cause: ${String(cause)}` : ''}`,
+          );
         }
         this.log(`  ${handle.name} → ${handle.error.status} ${handle.error.message}`);
         if (handle.name.startsWith('exchange/'))
           this.count(`refused: ${handle.error.message.split(':')[0]!}`);
+        // A refused edit or delete is an outcome like any other (seats held past a shrink, the
+        // movie's slot taken, the show started, cancelled, deleted or booked).
+        if (handle.name.startsWith('editShow/') || handle.name.startsWith('deleteShow/'))
+          this.countEdit(
+            `${handle.name.split('/')[0]} refused: ${handle.error.message.split(':')[0]!.replace(/\d+/g, 'n')}`,
+          );
         if (handle.name.startsWith('counterItems/') && handle.error.status === 409)
           this.counters.itemsOnlyOutOfStock++;
       } else {
@@ -666,6 +715,54 @@ export class World {
             outcome.changed
               ? `cancelled ${outcome.cancelledBookings} bookings, ${outcome.refundIds.length} refunds, ${refunded} refunded`
               : 'already cancelled',
+        );
+        return true;
+      }
+      case 'editShow': {
+        // The edit route's lines (programme/routes.ts): the use case, then this process's seat map.
+        // Staff send what they would type, worked out from what the world last read of the show.
+        const show = this.shows[command.show % SHOWS]!;
+        const input = this.showChange(show, command);
+        const p = process!;
+        this.actor(
+          'editShow',
+          p.index,
+          async () => {
+            const { changes } = await updateShow({
+              db: p.db,
+              showId: show.id,
+              actorId: this.staff,
+              input,
+              now: this.now,
+              timeZone: TIME_ZONE,
+            });
+            p.seatMaps.invalidate(show.id);
+            await this.refreshShow(show);
+            return changes;
+          },
+          (changes) => {
+            this.countEdit(command.change);
+            return `${show.id} ${Object.keys(changes).join(', ') || 'nothing'} changed: ${JSON.stringify(input)}`;
+          },
+        );
+        return true;
+      }
+      case 'deleteShow': {
+        // The delete route's lines (programme/routes.ts); refused once anyone booked the show.
+        const show = this.shows[command.show % SHOWS]!;
+        const p = process!;
+        this.actor(
+          'deleteShow',
+          p.index,
+          async () => {
+            await deleteShow({ db: p.db, showId: show.id, actorId: this.staff });
+            p.seatMaps.invalidate(show.id);
+            await this.refreshShow(show);
+          },
+          () => {
+            this.countEdit('delete');
+            return `deleted ${show.id}`;
+          },
         );
         return true;
       }
@@ -1107,6 +1204,52 @@ export class World {
     }
   }
 
+  /**
+   * What staff type to change a show (`editShow`), from the world's record of it: a price of 200 to
+   * 375 rupees; one to three seats fewer (at least one) or more; a start from 90 minutes earlier to
+   * 2 hours later in steps of half an hour (an hour either way may be another show's start: the
+   * movie's slot is taken), never sooner than half an hour from now.
+   */
+  private showChange(show: SimShow, command: Extract<Op, { op: 'editShow' }>): UpdateShowInput {
+    switch (command.change) {
+      case 'prices':
+        return { showPrice: 200 + 25 * command.amount };
+      case 'shrink':
+        return { totalSeats: Math.max(1, show.seats.length - 1 - (command.amount % 3)) };
+      case 'grow':
+        return { totalSeats: show.seats.length + 1 + (command.amount % 3) };
+      case 'move': {
+        const soonest = (Math.ceil(this.now.getTime() / 60_000) + 30) * 60_000;
+        const startsAt = Math.max(soonest, show.startsAt.getTime() + (command.amount - 3) * 30 * 60_000);
+        const { date, minutes } = toZonedParts(new Date(startsAt), TIME_ZONE);
+        const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        return { showDate: date, showTime: time };
+      }
+    }
+  }
+
+  /**
+   * Reads a show's start, seats and price again after staff changed it, or marks it deleted, so the
+   * world's record (what commands pick from, when `advance` reaches the start, the seats a claim
+   * may be on) stays the database's.
+   */
+  private async refreshShow(show: SimShow): Promise<void> {
+    const [row] = await this.rows<{ starts: number; layout: Layout; price: number }>(sql`
+      select (extract(epoch from starts_at) * 1000)::float8 as starts, layout, price_paise as price
+      from shows where id = ${show.id}`);
+    if (!row) {
+      show.deleted = true;
+      return;
+    }
+    show.startsAt = new Date(row.starts);
+    show.seats = seatIds(row.layout);
+    show.pricePaise = row.price;
+  }
+
+  private countEdit(outcome: string) {
+    this.counters.showEdits[outcome] = (this.counters.showEdits[outcome] ?? 0) + 1;
+  }
+
   private async deliver(process: SimProcess, index: number) {
     const owed = this.ledger.events[index]!;
     const { event } = owed;
@@ -1299,7 +1442,10 @@ export class World {
     return problems;
   }
 
-  /** Each process's seat map (what it would answer now) equals the live claims that block a seat. */
+  /**
+   * Each process's seat map (what it would answer now) equals the live claims that block a seat,
+   * and has the show's size and price as staff last set them; a deleted show has none.
+   */
   private async seatMapProblems(rows: Row[]): Promise<string[]> {
     const problems: string[] = [];
     for (const show of this.shows) {
@@ -1310,13 +1456,27 @@ export class World {
         .join(',');
       for (const process of this.processes) {
         const body = await process.seatMaps.read(show.id, this.now.getTime());
-        const occupied = Object.keys(
-          (JSON.parse(body!.toString()) as { occupiedSeats: object }).occupiedSeats,
-        )
-          .sort()
-          .join(',');
+        if (!body || show.deleted) {
+          if (body || !show.deleted)
+            problems.push(
+              `p${process.index} ${body ? 'answers a seat map of' : 'has no seat map for'} ${show.deleted ? 'deleted ' : ''}show ${show.id}`,
+            );
+          continue;
+        }
+        const map = JSON.parse(body.toString()) as {
+          occupiedSeats: object;
+          totalSeats: number;
+          prices: Record<string, number>;
+        };
+        const occupied = Object.keys(map.occupiedSeats).sort().join(',');
         if (occupied !== expected)
           problems.push(`p${process.index} shows ${show.id} taken [${occupied}], database [${expected}]`);
+        const pricePaise = Math.min(...Object.values(map.prices)) * 100;
+        if (map.totalSeats !== show.seats.length || pricePaise !== show.pricePaise)
+          problems.push(
+            `p${process.index} shows ${show.id} with ${map.totalSeats} seats at ${pricePaise} paise, ` +
+              `staff left it ${show.seats.length} at ${show.pricePaise}`,
+          );
       }
     }
     return problems;
