@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { auditLog, bookings, refunds, shows, users } from '../../db/schema.ts';
 import { insertMovie, insertShow } from '../../fixtures/factories.ts';
-import { deleteShow } from './delete-show.ts';
+import { deleteMessages, deleteShow } from './delete-show.ts';
 import { updateShow } from './update-show.ts';
 
 let t: TestApp;
@@ -349,6 +349,31 @@ describe('editing, cancelling and deleting a show', () => {
     expect((await call('GET', `/api/bookings/seats/${fresh._id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/shows/${fresh._id}`, staff)).statusCode).toBe(404);
     expect((await call('DELETE', '/api/shows/not-a-show', staff)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a show a booking was exchanged away from, or one people wait for (409, not 500)', async () => {
+    const response = await addShows(movie._id, [{ date: laterStill, timings: ['4:00 PM', '7:00 PM'] }]);
+    const [from, to] = response.json<{ shows: Show[] }>().shows as [Show, Show];
+    const bookingId = await book(buyer, from._id, ['A1'], true);
+    const exchanged = await call('POST', `/api/bookings/${bookingId}/exchange`, buyer, {
+      showId: to._id,
+      selectedSeats: ['A1'],
+    });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    // No booking names the show now; its old claims still do.
+    const emptied = await call('DELETE', `/api/shows/${from._id}`, staff);
+    expect(emptied.statusCode, emptied.body).toBe(409);
+    expect(emptied.json().message).toBe(deleteMessages.booked);
+
+    const [waited] = (await addShows(movie._id, [{ date: laterStill, timings: ['10:00 PM'] }])).json<{
+      shows: Show[];
+    }>().shows as [Show];
+    expect((await call('PUT', `/api/shows/${waited._id}`, staff, { totalSeats: 2 })).statusCode).toBe(200);
+    const joined = await call('POST', `/api/shows/${waited._id}/waitlist`, buyer, { quantity: 3 });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const waiting = await call('DELETE', `/api/shows/${waited._id}`, staff);
+    expect(waiting.statusCode, waiting.body).toBe(409);
+    expect(waiting.json().message).toBe(deleteMessages.waiting);
   });
 
   it('records every staff action in the audit log with who did it', async () => {
