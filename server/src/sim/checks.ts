@@ -202,7 +202,8 @@ export const PROBES = {
    * One email per event (the outbox's dedupe key makes a second one a no-op): a booking paid
    * (at the counter only when the customer left an address), cancelled by its buyer or staff once
    * paid, on a show cancelled once paid, whose payment arrived too late, each exchange, each
-   * waiting-list offer. Counted per booking and kind against what its rows say happened.
+   * waiting-list offer. Counted per booking and kind against what its rows say happened; the shows'
+   * moves, against the buyers their audit rows say each move had to tell.
    */
   outbox: `
     select 'booking ' || b.id || ' has ' || coalesce(o.n, 0) || ' ' || e.kind || ' emails for ' || e.expected || ' events' as v
@@ -217,7 +218,17 @@ export const PROBES = {
         ('booking-exchanged', b.ticket_version - 1),
         ('waitlist-offer', (b.channel = 'waitlist')::int)) e(kind, expected)
       left join lateral (select count(*)::int as n from email_outbox eo where eo.booking_id = b.id and eo.kind = e.kind) o on true
-    where ${OURS} and coalesce(o.n, 0) <> e.expected`,
+    where ${OURS} and coalesce(o.n, 0) <> e.expected
+    union all
+    -- A booking may be exchanged to another show after a move told it, so counted over the world.
+    select 'shows moved with ' || m.told || ' buyers to tell, and ' || m.emails || ' show-moved emails'
+    from (select
+        (select coalesce(sum((l.details ->> 'buyersEmailed')::int), 0) from audit_log l
+          where l.entity_type = 'show' and l.action = 'show.update'
+            and l.entity_id in (select unnest(p_shows)::text)) as told,
+        (select count(*) from email_outbox eo join bookings b on b.id = eo.booking_id
+          where ${OURS} and eo.kind = 'show-moved') as emails) m
+    where m.told <> m.emails`,
   /** Paid bookings' live claims against the show and seats they name (`World`: and against the last step). */
   exchanges: `
     select b.id, b.ticket_version as version,
