@@ -180,12 +180,13 @@ export const PROBES = {
     select 'items of ' || b.status || ' booking ' || b.id || ' still claimed' as v from bookings b
     where ${OURS} and b.status not in ('pending', 'paid')
       and exists (select 1 from booking_items bi where bi.booking_id = b.id and bi.is_live)`,
-  /** CONTRACT §13: an offer is its entry's party, of its buyer, on its show; one live offer per buyer and show; offers in join order among parties that fit (a buyer with a booking of the show keeps their place). */
+  /** CONTRACT §13: an offer is its entry's party, of its buyer, on its show (until exchanged); one live offer per buyer and show; offers in join order among parties that fit (a buyer with a booking of the show keeps their place). */
   waitlist: `
     select 'offer ' || b.id || ' of entry ' || e.id || ' is not its party of ' || e.quantity || ' on its show' as v
       from waitlist_entries e join bookings b on b.id = e.offer_booking_id
-      where e.show_id = any (p_shows) and (b.user_id <> e.user_id or b.show_id <> e.show_id
-        or cardinality(b.seats) <> e.quantity or b.channel <> 'waitlist')
+      -- Until it is exchanged (paid, it is a booking like any other, CONTRACT §13).
+      where e.show_id = any (p_shows) and b.ticket_version = 1 and (b.user_id <> e.user_id
+        or b.show_id <> e.show_id or cardinality(b.seats) <> e.quantity or b.channel <> 'waitlist')
     union all
     select 'buyer ' || b.user_id || ' has ' || count(*) || ' live offers on ' || b.show_id
       from bookings b where b.show_id = any (p_shows) and b.channel = 'waitlist' and b.status = 'pending'

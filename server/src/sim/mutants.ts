@@ -219,7 +219,7 @@ export const mutants: Mutant[] = [
       find: '        idempotencyKey: `refund-${refund.id}-${refund.attempts}`,\n',
       replace: '',
     },
-    proof: { seed: 5, schedules: 36, path: '35' },
+    proof: { seed: 13, schedules: 99, path: '98' },
   },
   {
     name: 'show-cancel-skips-email',
