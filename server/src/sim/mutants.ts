@@ -57,7 +57,7 @@ export const mutants: Mutant[] = [
       replace:
         'sql`select marquee_release_lapsed(${new Date(now.getTime() + 300_000).toISOString()}::timestamptz',
     },
-    proof: { seed: 7, schedules: 23 },
+    proof: { seed: 8, schedules: 11 },
   },
   {
     name: 'late-skips-show-cancelled',
