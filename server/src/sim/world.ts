@@ -703,7 +703,7 @@ export class World {
               showId: show.id,
               actorId: this.staff,
               now: this.now,
-              timeZone: 'Asia/Kolkata',
+              timeZone: TIME_ZONE,
             });
             p.seatMaps.invalidate(show.id);
             if (!outcome.changed) return { outcome, refunded: 0 };
