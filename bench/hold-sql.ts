@@ -6,12 +6,14 @@
 // Each hold takes two adjacent seats for one of 200 accounts, and lapses at once: the next hold on
 // the show releases it (the hold releases lapsed holds on its show), so the run stays at one hold
 // plus one release per call however long it lasts, with the odd conflict when two clients pick
-// the same seats. `npx tsx bench/hold-sql.ts` runs it alone; bench/run.ts prints it with the rest.
+// the same seats. Each call is what the online hold sends: the function, told to leave the seat
+// news to its caller, then that news (one NOTIFY) after its commit, as SeatMapCache.changed does.
+// `npx tsx bench/hold-sql.ts` runs it alone; bench/run.ts prints it with the rest.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gridLayout, seatIds, type Layout } from '@marquee/shared';
+import { gridLayout, seatIds, SEATS_PER_ROW, type Layout } from '@marquee/shared';
 import { openDatabase } from '../server/src/db/client.ts';
 import { insertMovie, insertShow } from '../server/src/fixtures/factories.ts';
 import { adminQuery, hasPgbench, pgAdminUrl, pgClientArgs, tpsOf } from './lib.ts';
@@ -38,6 +40,19 @@ function classedLayout(totalSeats: number): { layout: Layout; prices: Record<str
     for (const seat of row.seats) if (seat) seat.class = cls;
   });
   return { layout, prices: { Classic: 15_000, Prime: 25_000, Recliner: 45_000 } };
+}
+
+/**
+ * A seat's id from its number on a grid layout, in SQL: the row's label (rowLabel: A…Z, then AA…)
+ * and the seat's number in its row. Computed in the statement from pgbench's numbers, so the call
+ * carries its seats as literals, as the app's does, with no lookup of its own to plan.
+ */
+function seatIdSql(n: string): string {
+  const row = `((${n}) / ${SEATS_PER_ROW})`;
+  return (
+    `(CASE WHEN ${row} < 26 THEN chr(65 + ${row}) ELSE chr(64 + ${row} / 26) || chr(65 + ${row} % 26) END` +
+    ` || ((${n}) % ${SEATS_PER_ROW} + 1))`
+  );
 }
 
 /** CPU seconds used so far by every postgres process on this machine. */
@@ -88,20 +103,26 @@ export async function holdFunctionBench(seconds = 10, threads = 2): Promise<Hold
     } finally {
       await database.close();
     }
-    // Accounts and each show's seats by number, for the script to pick from.
+    // The accounts; and the seats the script names by number are the layouts' own.
     const setup = [
       `insert into users (id, name, email, email_verified, role, created_at, updated_at)
          select 'hb-' || g, 'Buyer ' || g, 'hb-' || g || '@example.com', false, 'user', now(), now()
          from generate_series(1, ${ACCOUNTS}) g`,
-      `create table bench_seat (show_id uuid, n integer, seat text, primary key (show_id, n))`,
-      ...shows.map(
-        (show) =>
-          `insert into bench_seat (show_id, n, seat) values ` +
-          show.seats.map((seat, n) => `('${show.id}', ${n}, '${seat}')`).join(', '),
-      ),
       'vacuum analyze',
     ];
     for (const statement of setup) execFileSync('psql', [...pgClientArgs(name), '-q', '-c', statement]);
+    for (const show of shows) {
+      const named = execFileSync(
+        'psql',
+        [
+          ...pgClientArgs(name),
+          '-Atc',
+          `select string_agg(${seatIdSql('n')}, ',' order by n) from generate_series(0, ${show.seats.length - 1}) n`,
+        ],
+        { encoding: 'utf8' },
+      ).trim();
+      if (named !== show.seats.join(',')) throw new Error(`the bench names seats otherwise than the layout`);
+    }
     const scripts = shows.map((show) => {
       // HOLD_RANGE=12 gives the 500-seat show the 96-seat show's twelve seats a client: the same
       // holds on a larger layout, to tell the layout's size from how often seats meet.
@@ -114,9 +135,11 @@ export async function holdFunctionBench(seconds = 10, threads = 2): Promise<Hold
           // the waits of two clients after one seat or one account (the HTTP rush has those).
           `\\set u :client_id * ${ACCOUNTS / CLIENTS} + random(1, ${ACCOUNTS / CLIENTS})`,
           `\\set a :client_id * ${range} + random(0, ${range - 2})`,
+          `\\set b :a + 1`,
           `SELECT marquee_hold_seats(gen_random_uuid(), '${show.id}', 'hb-' || :u, ` +
-            `ARRAY(SELECT seat FROM bench_seat WHERE show_id = '${show.id}' AND n IN (:a, :a + 1) ORDER BY n), ` +
-            `now(), now(), NULL, NULL, NULL, NULL, 100000, 100000, NULL, NULL, NULL, NULL);`,
+            `ARRAY[${seatIdSql(':a')}, ${seatIdSql(':b')}], ` +
+            `now(), now(), NULL, NULL, NULL, NULL, 100000, 100000, NULL, NULL, NULL, NULL, true);`,
+          `SELECT pg_notify('marquee_seats', '${show.id}');`,
           '',
         ].join('\n'),
       );

@@ -436,6 +436,7 @@ export class World {
       rules: { gapRule: false, releaseMinutes: 60 },
       known: new KnownSeats(),
       limits: { windowSeconds: WINDOW_SECONDS, maxUnpaid: 3, maxPerShow: 1 },
+      seatMaps: new SeatMapCache(db as unknown as Db),
     });
     const bookingId = this.alias(created.hold.bookingId, 'b');
     this.bookingIds.push(bookingId);
@@ -610,24 +611,21 @@ export class World {
           'hold',
           p.index,
           async () => {
-            try {
-              return await createBooking({
-                db: p.db,
-                gateway,
-                gateways: this.gateways.all,
-                log: silent,
-                now: this.now,
-                userId,
-                showId: show.id,
-                choice: command.best ? { quantity: command.best } : { seatIds: seats },
-                rules: { gapRule: command.gap, releaseMinutes: 60 },
-                known: p.known,
-                limits: { windowSeconds: WINDOW_SECONDS, maxUnpaid: 3, maxPerShow: 1 },
-                ...(items.length ? { items } : {}),
-              });
-            } finally {
-              p.seatMaps.invalidate(show.id);
-            }
+            return await createBooking({
+              db: p.db,
+              gateway,
+              gateways: this.gateways.all,
+              log: silent,
+              now: this.now,
+              userId,
+              showId: show.id,
+              choice: command.best ? { quantity: command.best } : { seatIds: seats },
+              rules: { gapRule: command.gap, releaseMinutes: 60 },
+              known: p.known,
+              limits: { windowSeconds: WINDOW_SECONDS, maxUnpaid: 3, maxPerShow: 1 },
+              ...(items.length ? { items } : {}),
+              seatMaps: p.seatMaps,
+            });
           },
           (created) => {
             this.bookingIds.push(created.hold.bookingId);

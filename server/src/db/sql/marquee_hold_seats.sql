@@ -26,6 +26,17 @@
 -- answers 'stale' with the show's version and every blocked seat, and the app decides again on
 -- that. p_watch null skips the comparison (best available decides under its own lock).
 --
+-- p_tell_after_commit: the caller tells every process of the show's seats itself once this
+-- statement has committed (features/seats/seat-map-cache.ts, changed), so the seat triggers leave
+-- NOTIFY out of this transaction (marquee.seat_news, read by their WHEN clauses). A transaction
+-- that NOTIFYs holds PostgreSQL's notification queue lock until its commit is flushed, so every
+-- such commit waits for the one before it; the online hold, the busiest write, commits without one
+-- (docs/decisions/0027-seat-news-after-commit.md). Only the transaction's own writes are affected.
+--
+-- The function's statements keep one generic plan each (plan_cache_mode): PostgreSQL otherwise
+-- plans most of them afresh on every call, guessing a generic plan dearer than the custom ones
+-- for want of knowing how many seats an array holds (issue 35: planning was a sixth of the cost).
+--
 -- Every outcome is answered as jsonb, never raised: a failed statement makes the connection pool
 -- throw its connection away, and a rush of refused buyers would then open one per refusal.
 --   {"ok": true, "reference": ..., "amountPaise": ..., ...}   the hold
@@ -50,9 +61,11 @@ CREATE OR REPLACE FUNCTION marquee_hold_seats(
 	p_show_version text,
 	p_watch text[],
 	p_blocked text[],
-	p_items jsonb DEFAULT NULL
+	p_items jsonb DEFAULT NULL,
+	p_tell_after_commit boolean DEFAULT false
 ) RETURNS jsonb
 LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
 	v_show record;
@@ -67,7 +80,11 @@ DECLARE
 	v_reference text;
 	v_items_paise integer := 0;
 	v_lapsed boolean;
+	v_with_items boolean := p_items IS NOT NULL AND jsonb_typeof(p_items) = 'array' AND jsonb_array_length(p_items) > 0;
 BEGIN
+	IF p_tell_after_commit THEN
+		PERFORM set_config('marquee.seat_news', 'after commit', true);
+	END IF;
 	-- Not the layout: a large jsonb, read in full whenever it is selected (show_seats answers for it).
 	SELECT s.status, s.starts_at, s.movie_id, s.price_paise, s.total_seats, s.screen_id, s.screen_name,
 		s.prices, s.language, s.format, s.xmin::text AS version
@@ -117,7 +134,7 @@ BEGIN
 	-- products this statement may claim or give back are locked first, in id order, before any of it.
 	v_lapsed := EXISTS (
 		SELECT 1 FROM bookings WHERE show_id = p_show_id AND status = 'pending' AND expires_at <= p_now);
-	IF p_items IS NOT NULL AND jsonb_typeof(p_items) = 'array' AND jsonb_array_length(p_items) > 0 THEN
+	IF v_with_items THEN
 		PERFORM 1 FROM products WHERE id IN (
 			SELECT i."productId" FROM jsonb_to_recordset(p_items) AS i("productId" uuid, quantity integer)
 			UNION
@@ -166,8 +183,9 @@ BEGIN
 		INSERT INTO booking_seats (booking_id, show_id, seat)
 		SELECT p_booking_id, p_show_id, seat FROM unnest(p_seats) WITH ORDINALITY AS s(seat, position)
 		ORDER BY position;
-		-- The items, after the seats: a refusal raised here undoes the booking and its seats too.
-		IF marquee_claim_items(p_booking_id, p_items, p_now) <> v_items_paise THEN
+		-- The items, after the seats: a refusal raised here undoes the booking and its seats too. (A
+		-- new booking has no items of its own to claim again: without p_items there is nothing to do.)
+		IF v_with_items AND marquee_claim_items(p_booking_id, p_items, p_now) <> v_items_paise THEN
 			RAISE EXCEPTION 'the items were priced twice differently';
 		END IF;
 	EXCEPTION WHEN SQLSTATE 'MQ409' THEN

@@ -2,7 +2,9 @@
 -- a show NOTIFYs marquee_seats with the show's id (PostgreSQL folds repeats in a transaction), so
 -- no code path can forget one. Claims are told once per statement and show, not once per seat
 -- (marquee_notify_seat_claims.sql, issue 35). Every process's seat-map cache listens
--- (features/seats/seat-map-cache.ts, docs/decisions/0003-read-caches.md).
+-- (features/seats/seat-map-cache.ts, docs/decisions/0003-read-caches.md). A booking's status is
+-- not told from a transaction whose caller tells every process itself after commit
+-- (marquee.seat_news, docs/decisions/0027-seat-news-after-commit.md).
 CREATE OR REPLACE FUNCTION marquee_notify_seats() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
@@ -22,7 +24,9 @@ $$;
 DROP TRIGGER IF EXISTS bookings_notify_status ON bookings;
 --> statement-breakpoint
 CREATE TRIGGER bookings_notify_status AFTER UPDATE OF status ON bookings
-	FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION marquee_notify_seats();
+	FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status
+		AND current_setting('marquee.seat_news', true) IS DISTINCT FROM 'after commit')
+	EXECUTE FUNCTION marquee_notify_seats();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS shows_notify_change ON shows;
 --> statement-breakpoint

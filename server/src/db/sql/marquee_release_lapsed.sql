@@ -7,18 +7,31 @@
 CREATE OR REPLACE FUNCTION marquee_release_lapsed(p_now timestamptz, p_show_id uuid DEFAULT NULL)
 RETURNS jsonb
 LANGUAGE plpgsql
+-- One generic plan per statement, as the hold's (marquee_hold_seats.sql).
+SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
 	v_ids uuid[];
 	v_shows uuid[];
 	v_checkouts jsonb;
 BEGIN
-	SELECT array_agg(id) INTO v_ids FROM (
-		SELECT id FROM bookings
-		WHERE status = 'pending' AND expires_at <= p_now AND (p_show_id IS NULL OR show_id = p_show_id)
-		ORDER BY id
-		FOR UPDATE SKIP LOCKED
-	) lapsed;
+	-- Two statements, not one with "p_show_id IS NULL OR": each has one plan, on its own index, that
+	-- serves every call (one statement's generic plan scanned every show's lapsed entries).
+	IF p_show_id IS NULL THEN
+		SELECT array_agg(id) INTO v_ids FROM (
+			SELECT id FROM bookings
+			WHERE status = 'pending' AND expires_at <= p_now
+			ORDER BY id
+			FOR UPDATE SKIP LOCKED
+		) lapsed;
+	ELSE
+		SELECT array_agg(id) INTO v_ids FROM (
+			SELECT id FROM bookings
+			WHERE status = 'pending' AND show_id = p_show_id AND expires_at <= p_now
+			ORDER BY id
+			FOR UPDATE SKIP LOCKED
+		) lapsed;
+	END IF;
 	IF v_ids IS NULL THEN
 		RETURN jsonb_build_object('bookingIds', '[]'::jsonb, 'showIds', '[]'::jsonb, 'checkouts', '[]'::jsonb);
 	END IF;

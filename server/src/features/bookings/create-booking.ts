@@ -37,6 +37,8 @@ export interface CreateBookingOptions {
   buyerGstin?: string;
   /** Food and drink claimed with the seats (checked by validateItems). */
   items?: ItemRequest[];
+  /** Told the show once the hold's transaction is over, whatever came of it (SeatMapCache.changed). */
+  seatMaps: { changed(showId: string): Promise<void> };
 }
 
 /** Best available picks again when another buyer claimed a picked seat first. */
@@ -65,6 +67,7 @@ export async function createBooking({
   limits,
   buyerGstin,
   items,
+  seatMaps,
 }: CreateBookingOptions): Promise<{ hold: Hold; checkout: { ref: string; url: string } }> {
   const paymentId = randomUUID();
   const local = gateway.localCheckout?.(paymentId);
@@ -80,20 +83,39 @@ export async function createBooking({
       onLapsed: (checkouts) => void closeCheckouts({ gateways, log }, checkouts),
       decidedOn,
       items,
+      // Every hold here is its own transaction, or the only write of one (best available), and
+      // the show is told below once it is over: the hold's commit need not NOTIFY.
+      tellAfterCommit: true,
     });
-  const held = await holdChoice({ db, known, showId, choice, accessible, rules, now, hold });
-  if (buyerGstin) await db.update(bookings).set({ buyerGstin }).where(eq(bookings.id, held.bookingId));
-  return openCheckout({
-    db,
-    gateway,
-    log,
-    now,
-    userId,
-    paymentId,
-    local,
-    hold: held,
-    withItems: Boolean(items?.length),
-  });
+  // Every process reads the show's seats afresh once the hold is over, held, released again or
+  // refused; and again if the checkout could not be opened and the hold was cancelled.
+  const tell = () =>
+    seatMaps
+      .changed(showId)
+      .catch((error: unknown) => log.warn({ err: error, showId }, 'telling the seat maps failed'));
+  let held: Hold;
+  try {
+    held = await holdChoice({ db, known, showId, choice, accessible, rules, now, hold });
+  } finally {
+    await tell();
+  }
+  try {
+    if (buyerGstin) await db.update(bookings).set({ buyerGstin }).where(eq(bookings.id, held.bookingId));
+    return await openCheckout({
+      db,
+      gateway,
+      log,
+      now,
+      userId,
+      paymentId,
+      local,
+      hold: held,
+      withItems: Boolean(items?.length),
+    });
+  } catch (error) {
+    await tell();
+    throw error;
+  }
 }
 
 /**

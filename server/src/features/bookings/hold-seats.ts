@@ -28,6 +28,13 @@ export interface HoldSeatsOptions {
   decidedOn?: SeatState;
   /** Food and drink claimed with the seats (CONTRACT §12), checked by validateItems. */
   items?: ItemRequest[];
+  /**
+   * The caller tells every process of the show's seats itself once the hold's transaction has
+   * committed (SeatMapCache.changed), so the hold's own writes NOTIFY nothing
+   * (docs/decisions/0027-seat-news-after-commit.md). Only for a hold that is its own transaction or
+   * whose caller tells for every show its transaction changes.
+   */
+  tellAfterCommit?: boolean;
 }
 
 /** A show's seat state as the seat rules saw it: its row version and the blocked seats of `watch`. */
@@ -144,6 +151,7 @@ export async function holdSeats({
   onLapsed,
   decidedOn,
   items,
+  tellAfterCommit = false,
 }: HoldSeatsOptions): Promise<Hold> {
   const seats = validateSeatRequest(seatIds);
   const bookingId = randomUUID();
@@ -157,7 +165,7 @@ export async function holdSeats({
       ${maxUnpaid}::integer, ${maxPerShow}::integer, ${decidedOn?.version ?? null}::text,
       ${decidedOn ? textArray(decidedOn.watch) : null}::text[],
       ${decidedOn ? textArray(decidedOn.blocked) : null}::text[],
-      ${itemsJson(items)}::jsonb
+      ${itemsJson(items)}::jsonb, ${tellAfterCommit}::boolean
     ) as result`);
   const raw = (rows as unknown as { rows: { result: HoldResult | string }[] }).rows[0]!.result;
   const result = typeof raw === 'string' ? (JSON.parse(raw) as HoldResult) : raw;

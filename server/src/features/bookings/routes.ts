@@ -38,35 +38,30 @@ export async function bookingRoutes(app: FastifyInstance) {
     if (input.userId && input.userId !== user.id) throw new AppError('FORBIDDEN', messages.notAuthorized);
     if (!isUuid(input.showId)) throw notFound('Show not found');
     const now = clock();
-    let created;
-    try {
-      created = await createBooking({
-        db,
-        gateway,
-        gateways,
-        log: request.log,
-        now,
-        userId: user.id,
-        showId: input.showId,
-        choice:
-          input.selectedSeats !== undefined
-            ? { seatIds: input.selectedSeats }
-            : { quantity: input.quantity!, cls: input.class },
-        accessible: input.accessible,
-        rules: { gapRule: config.SEAT_GAP_RULE === 'on', releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES },
-        known,
-        buyerGstin: input.buyerGstin,
-        items: validateItems(input.items),
-        limits: {
-          windowSeconds: config.PAYMENT_WINDOW_SECONDS,
-          maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
-          maxPerShow: config.UNPAID_BOOKINGS_PER_SHOW,
-        },
-      });
-    } finally {
-      // Held, released again, or refused: this process's seat map reads afresh.
-      seatMaps.invalidate(input.showId);
-    }
+    const created = await createBooking({
+      db,
+      gateway,
+      gateways,
+      log: request.log,
+      now,
+      userId: user.id,
+      showId: input.showId,
+      choice:
+        input.selectedSeats !== undefined
+          ? { seatIds: input.selectedSeats }
+          : { quantity: input.quantity!, cls: input.class },
+      accessible: input.accessible,
+      rules: { gapRule: config.SEAT_GAP_RULE === 'on', releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES },
+      known,
+      buyerGstin: input.buyerGstin,
+      items: validateItems(input.items),
+      limits: {
+        windowSeconds: config.PAYMENT_WINDOW_SECONDS,
+        maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
+        maxPerShow: config.UNPAID_BOOKINGS_PER_SHOW,
+      },
+      seatMaps,
+    });
     const { hold, checkout } = created;
     const movie = await movieCache.find(hold.show.movieId);
     const booking = movie

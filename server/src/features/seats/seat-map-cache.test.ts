@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.ts
 import { openDatabase, type Database } from '../../db/client.ts';
 import { insertBooking, insertMovie, insertShow, insertUser } from '../../fixtures/factories.ts';
 import { bookingSeats } from '../../db/schema.ts';
-import { SEAT_CHANNEL, SeatMapCache } from './seat-map-cache.ts';
+import type { Db } from '../../db/client.ts';
+import { SEAT_CHANNEL, SEAT_MAP_MAX_AGE_MS, SeatMapCache } from './seat-map-cache.ts';
 
 let t: TestDatabase;
 let showId: string;
@@ -102,6 +103,56 @@ describe('seat map cache', () => {
     } finally {
       await unlisten();
       if (writer !== t.database) await writer.close();
+    }
+  });
+
+  it('is read afresh SEAT_MAP_MAX_AGE_MS after its first read, whatever it heard', async () => {
+    const cache = new SeatMapCache(t.database.db);
+    await read(cache, now);
+    // Sold with no news at all: as if the telling process had died right after its commit.
+    await insertBooking(t.database.db, { userId, showId, seats: ['D7'], now, status: 'paid' });
+    const almost = new Date(now.getTime() + SEAT_MAP_MAX_AGE_MS - 1);
+    expect((await read(cache, almost)).occupiedSeats.D7).toBeUndefined();
+    const aged = new Date(now.getTime() + SEAT_MAP_MAX_AGE_MS);
+    expect((await read(cache, aged)).occupiedSeats.D7).toBe(true);
+  });
+
+  it('tells every process of changes made here after commit, changes made meanwhile together', async () => {
+    const heard: string[] = [];
+    const unlisten = await t.database.listen(SEAT_CHANNEL, (id) => heard.push(id));
+    let tellings = 0;
+    // Only a telling executes a statement of its own (reads go through select).
+    const db = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== 'execute' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          tellings++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as Db;
+    const cache = new SeatMapCache(db);
+    const other = '00000000-0000-4000-8000-000000000001';
+    try {
+      await read(cache, now);
+      await insertBooking(t.database.db, { userId, showId, seats: ['D8'], now, status: 'paid' });
+      // The entry here is dropped at once, before any telling is sent.
+      const told = Promise.all([cache.changed(showId), cache.changed(other), cache.changed(showId)]);
+      expect((await read(cache, now)).occupiedSeats.D8).toBe(true);
+      await told;
+      expect(tellings).toBe(1);
+      // One on its way: the next changes wait for it and go together.
+      const first = cache.changed(showId);
+      await Promise.resolve();
+      await Promise.all([first, cache.changed(other), cache.changed(showId)]);
+      expect(tellings).toBe(3);
+      // `other` has no seats to write: only the tellings name it, once each.
+      await eventually(async () => {
+        expect(heard.filter((id) => id === other)).toHaveLength(2);
+      });
+    } finally {
+      await unlisten();
     }
   });
 

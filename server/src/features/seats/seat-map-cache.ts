@@ -6,13 +6,20 @@ import {
   showStatus,
   type SeatClaim,
 } from '@marquee/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingSeats, shows } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** NOTIFY channel on which every seat or show change names the show it touched. */
 export const SEAT_CHANNEL = 'marquee_seats';
+
+/**
+ * How long an entry is trusted without news. News of a change told after commit (`changed`) is
+ * lost if its process dies between the commit and the telling; an entry is read afresh after this
+ * long whatever it heard (docs/decisions/0027-seat-news-after-commit.md).
+ */
+export const SEAT_MAP_MAX_AGE_MS = 30_000;
 
 interface Entry {
   showId: string;
@@ -25,6 +32,8 @@ interface Entry {
   body: Buffer;
   /** The body stays exact until the earliest open hold runs out. */
   bodyValidUntil: number;
+  /** When the entry was first read (the clock's time); it is read afresh SEAT_MAP_MAX_AGE_MS later. */
+  firstRead: number | null;
 }
 
 /**
@@ -33,7 +42,8 @@ interface Entry {
  * Exactness: the entry holds every live claim with its deadline, so a hold that runs out stops
  * counting at that instant without any write. Every write that changes a show's claims NOTIFYs
  * SEAT_CHANNEL in its transaction, and every process drops its entry when that arrives; the
- * writing process also drops it right after commit, so its own next read is fresh.
+ * writing process also drops it right after commit, so its own next read is fresh. The online
+ * hold, the busiest write, tells after its commit instead (`changed`).
  */
 export class SeatMapCache {
   private readonly entries = new Map<string, Entry>();
@@ -41,6 +51,11 @@ export class SeatMapCache {
   /** Bumped by invalidate(), so a load that raced an invalidation is not kept. */
   private readonly generations = new Map<string, number>();
   private readonly watchers = new Map<string, Set<() => void>>();
+  /** Shows changed here whose news waits for the telling in flight to finish. */
+  private readonly untold = new Set<string>();
+  /** The telling that will carry `untold`, once it is queued; the one before it, to wait for. */
+  private nextTelling: Promise<void> | null = null;
+  private lastTelling: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -51,10 +66,49 @@ export class SeatMapCache {
 
   /** The prepared answer for a show, or null when there is no such show. */
   async read(showId: string, now: number): Promise<Buffer | null> {
-    const entry = this.entries.get(showId) ?? (await this.load(showId));
+    let entry = this.entries.get(showId);
+    if (entry?.firstRead != null && now - entry.firstRead >= SEAT_MAP_MAX_AGE_MS) {
+      this.entries.delete(showId);
+      entry = undefined;
+    }
+    entry ??= (await this.load(showId)) ?? undefined;
     if (!entry) return null;
+    entry.firstRead ??= now;
     if (now >= entry.bodyValidUntil) this.render(entry, now);
     return entry.body;
+  }
+
+  /**
+   * This process changed the show's seats in a transaction that left telling the others to it
+   * (marquee.seat_news, db/sql/marquee_hold_seats.sql), and it has committed: the entry here is
+   * dropped at once, and every process is told by a NOTIFY of its own, outside any write's
+   * transaction. Changes made while a telling is on its way go together in the next, so a rush on
+   * one show tells it about once a round trip rather than once a hold. Resolves when the telling
+   * that carries this change is sent; rejects if it could not be (the entries elsewhere are then
+   * read afresh within SEAT_MAP_MAX_AGE_MS).
+   */
+  changed(showId: string): Promise<void> {
+    this.invalidate(showId);
+    if (!isUuid(showId)) return Promise.resolve();
+    this.untold.add(showId);
+    if (!this.nextTelling) {
+      const telling = this.lastTelling.then(() => {
+        this.nextTelling = null;
+        const shows = [...this.untold];
+        this.untold.clear();
+        return this.tell(shows);
+      });
+      this.nextTelling = telling;
+      this.lastTelling = telling.catch(() => undefined);
+    }
+    return this.nextTelling;
+  }
+
+  private async tell(shows: string[]): Promise<void> {
+    // Ids checked as uuids above, so the array literal needs no quoting.
+    await this.db.execute(
+      sql`select pg_notify(${SEAT_CHANNEL}, show) from unnest(${`{${shows.join(',')}}`}::text[]) as show`,
+    );
   }
 
   invalidate(showId: string): void {
@@ -139,6 +193,7 @@ export class SeatMapCache {
       claims,
       body: Buffer.alloc(0),
       bodyValidUntil: -Infinity,
+      firstRead: null,
     };
     return entry;
   }
