@@ -180,16 +180,16 @@ if ((!only || only === 'hold') && kinds.includes('postgres')) {
   if (!rounds.length) console.log(`!! pgbench is not installed: no hold-function figure. ${PGBENCH_HINT}`);
   else {
     console.log(
-      `\nThe hold function alone: pgbench, 8 clients, 10 s, each client its own seats and accounts; ${repeats} rounds\n`,
+      `\nThe hold function alone: pgbench, 8 clients, 10 s, each client its own seats and accounts, each call the function and its NOTIFY after commit; ${repeats} rounds. "hold": free seats, no lapsed hold to release (a rush). "hold + release": every hold lapses at once and the next releases it.\n`,
     );
     console.log(
-      '| seats on the screen | holds/s | PostgreSQL CPU per hold | held | TPC-B tps, same round | ratio | goal |',
+      '| shape | seats on the screen | holds/s | PostgreSQL CPU per hold | held | TPC-B tps, same round | ratio | goal |',
     );
-    console.log('|---:|---:|---:|---:|---:|---:|---|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---|');
     for (const { figures, tps } of rounds)
       for (const figure of figures)
         console.log(
-          `| ${figure.seats} | ${figure.holdsPerSecond} | ${figure.cpuMsPerHold} ms | ${Math.round(figure.heldShare * 100)} % | ${tps} | ${(figure.holdsPerSecond / tps).toFixed(2)} | ≥ 0.7 |`,
+          `| ${figure.shape} | ${figure.seats} | ${figure.holdsPerSecond} | ${figure.cpuMsPerHold} ms | ${Math.round(figure.heldShare * 100)} % | ${tps} | ${(figure.holdsPerSecond / tps).toFixed(2)} | ${figure.shape === 'hold' ? '≥ 0.7' : '—'} |`,
         );
   }
 }

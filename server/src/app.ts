@@ -119,7 +119,9 @@ export async function buildApp({
     genReqId: requestIdOf(config.TRUST_PROXY),
   });
 
-  const seatMaps = new SeatMapCache(database.db, undefined, config.ACCESSIBLE_RELEASE_MINUTES);
+  const seatMaps = new SeatMapCache(database.db, undefined, config.ACCESSIBLE_RELEASE_MINUTES, (shows) =>
+    database.notify(SEAT_CHANNEL, shows),
+  );
   const movieCache = new MovieCache(database.db);
   const secret = await resolveAuthSecret({ config, db: database.db });
   await seedSettings(database.db, config);

@@ -40,6 +40,12 @@ export interface Database {
   kind: DatabaseKind;
   /** LISTEN on a channel; NOTIFYs sent in a transaction arrive after it commits. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * NOTIFYs the channel once with each payload, outside any transaction of the caller's. On the
+   * embedded database, whose only process is this one, the listeners here are called directly and
+   * the engine runs nothing.
+   */
+  notify(channel: string, payloads: string[]): Promise<void>;
   /** Hears when the LISTEN connection is lost and when it is back (PostgreSQL only). */
   onListenerEvent(handler: (event: ListenerEvent) => void): () => void;
   stats(): DatabaseStats;
@@ -110,12 +116,26 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       throw error;
     }
   }
+  // The listeners of each channel, for notify: the embedded database has no other process to tell.
+  const listeners = new Map<string, Set<NotificationHandler>>();
   return {
     db,
     kind: 'pglite',
     queue,
     async listen(channel, handler) {
-      return client.listen(channel, handler);
+      const unlisten = await client.listen(channel, handler);
+      let handlers = listeners.get(channel);
+      if (!handlers) listeners.set(channel, (handlers = new Set()));
+      handlers.add(handler);
+      return async () => {
+        handlers.delete(handler);
+        await unlisten();
+      };
+    },
+    async notify(channel, payloads) {
+      for (const payload of payloads) {
+        for (const handler of listeners.get(channel) ?? []) handler(payload);
+      }
     },
     // In-process: there is no connection to lose.
     onListenerEvent: () => () => {},
@@ -199,6 +219,12 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     db,
     kind: 'postgres',
     listen: (channel, handler) => listener.listen(channel, handler),
+    async notify(channel, payloads) {
+      await pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+        channel,
+        payloads,
+      ]);
+    },
     onListenerEvent: (handler) => listener.onEvent(handler),
     stats: () => ({
       pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max },

@@ -478,7 +478,10 @@ export class World {
 
   private async startProcess(index: number): Promise<SimProcess> {
     const db = gatedDb(this.database.db, this.scheduler);
-    const seatMaps = new SeatMapCache(db);
+    // Told after commit as the app's are: the database's notify (on PGlite, the listeners here directly).
+    const seatMaps = new SeatMapCache(db, undefined, undefined, (shows) =>
+      this.database.notify(SEAT_CHANNEL, shows),
+    );
     const unlisten = await this.database.listen(SEAT_CHANNEL, (showId) =>
       showId ? seatMaps.invalidate(showId) : seatMaps.clear(),
     );

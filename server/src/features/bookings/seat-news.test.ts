@@ -79,6 +79,11 @@ describe('seat news after commit', () => {
     expect(await heardUntilMarker('after the holds told after commit')).toEqual([]);
   });
 
+  it('the database tells every listener once per payload, outside any transaction', async () => {
+    await writer.notify(SEAT_CHANNEL, [showId, 'another']);
+    expect(await heardUntilMarker('after the database told')).toEqual([showId, 'another']);
+  });
+
   it('any other hold is told by the triggers in its transaction', async () => {
     await hold('A3', new Date(now.getTime() + 120_000), false);
     expect(await heardUntilMarker('after a hold told by the triggers')).toEqual([showId]);

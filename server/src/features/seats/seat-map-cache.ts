@@ -62,6 +62,14 @@ export class SeatMapCache {
     private readonly maxEntries = 5_000,
     /** ACCESSIBLE_RELEASE_MINUTES: when held-back seats go on general sale, told to the map. */
     private readonly accessibleReleaseMinutes = 60,
+    /**
+     * Sends SEAT_CHANNEL a NOTIFY for each show (Database.notify, which on the embedded database
+     * calls this process's listeners directly); by default a pg_notify statement of its own.
+     */
+    private readonly notify: (shows: string[]) => Promise<unknown> = (shows) =>
+      this.db.execute(
+        sql`select pg_notify(${SEAT_CHANNEL}, show) from unnest(${`{${shows.join(',')}}`}::text[]) as show`,
+      ),
   ) {}
 
   /** The prepared answer for a show, or null when there is no such show. */
@@ -96,19 +104,13 @@ export class SeatMapCache {
         this.nextTelling = null;
         const shows = [...this.untold];
         this.untold.clear();
-        return this.tell(shows);
+        // Ids checked as uuids above, so an array literal of them needs no quoting.
+        return this.notify(shows).then(() => undefined);
       });
       this.nextTelling = telling;
       this.lastTelling = telling.catch(() => undefined);
     }
     return this.nextTelling;
-  }
-
-  private async tell(shows: string[]): Promise<void> {
-    // Ids checked as uuids above, so the array literal needs no quoting.
-    await this.db.execute(
-      sql`select pg_notify(${SEAT_CHANNEL}, show) from unnest(${`{${shows.join(',')}}`}::text[]) as show`,
-    );
   }
 
   invalidate(showId: string): void {
