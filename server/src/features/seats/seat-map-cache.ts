@@ -64,7 +64,8 @@ export class SeatMapCache {
     private readonly accessibleReleaseMinutes = 60,
     /**
      * Sends SEAT_CHANNEL a NOTIFY for each show (Database.notify, which on the embedded database
-     * calls this process's listeners directly); by default a pg_notify statement of its own.
+     * calls this process's listeners directly); by default a pg_notify statement of its own. The
+     * shows are uuids (changed checks), so their array literal needs no quoting.
      */
     private readonly notify: (shows: string[]) => Promise<unknown> = (shows) =>
       this.db.execute(
@@ -104,7 +105,6 @@ export class SeatMapCache {
         this.nextTelling = null;
         const shows = [...this.untold];
         this.untold.clear();
-        // Ids checked as uuids above, so an array literal of them needs no quoting.
         return this.notify(shows).then(() => undefined);
       });
       this.nextTelling = telling;
