@@ -613,8 +613,8 @@ export class World {
         this.actor(
           'hold',
           p.index,
-          async () => {
-            return await createBooking({
+          () =>
+            createBooking({
               db: p.db,
               gateway,
               gateways: this.gateways.all,
@@ -628,8 +628,7 @@ export class World {
               limits: { windowSeconds: WINDOW_SECONDS, maxUnpaid: 3, maxPerShow: 1 },
               ...(items.length ? { items } : {}),
               seatMaps: p.seatMaps,
-            });
-          },
+            }),
           (created) => {
             this.bookingIds.push(created.hold.bookingId);
             if (items.length) this.counters.itemsClaimed++;
