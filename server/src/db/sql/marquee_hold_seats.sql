@@ -78,6 +78,8 @@ DECLARE
 	v_taken jsonb;
 	v_watched text[];
 	v_reference text;
+	v_tax_rates jsonb;
+	v_seat_prices jsonb;
 	v_items_paise integer := 0;
 	v_lapsed boolean;
 	v_with_items boolean := p_items IS NOT NULL AND jsonb_typeof(p_items) = 'array' AND jsonb_array_length(p_items) > 0;
@@ -101,10 +103,12 @@ BEGIN
 	-- A seat is on the map when show_seats has it: the class is a scalar subquery, one primary-key
 	-- probe per seat, never a scan of the show's seats. The amount is the sum of the seats' class
 	-- prices (paise); a class without a price is a broken show, and the null amount then fails the
-	-- insert rather than selling seats for nothing.
+	-- insert rather than selling seats for nothing. Each seat's price is answered too: the app
+	-- works the answer's GST out from them (bookings/queries.ts, heldGst) without reading the layout.
 	SELECT string_agg(c.seat, ', ' ORDER BY c.position) FILTER (WHERE c.class IS NULL),
-		sum((v_show.prices ->> c.class)::integer)
-	INTO v_invalid, v_amount
+		sum((v_show.prices ->> c.class)::integer),
+		jsonb_object_agg(c.seat, (v_show.prices ->> c.class)::integer) FILTER (WHERE c.class IS NOT NULL)
+	INTO v_invalid, v_amount, v_seat_prices
 	FROM (
 		SELECT s.seat, s.position,
 			(SELECT ss.class FROM show_seats ss WHERE ss.show_id = p_show_id AND ss.seat = s.seat) AS class
@@ -178,7 +182,7 @@ BEGIN
 	BEGIN
 		INSERT INTO bookings (id, user_id, show_id, seats, amount_paise, status, expires_at, created_at, updated_at)
 		VALUES (p_booking_id, p_user_id, p_show_id, p_seats, v_amount, 'pending', p_expires_at, p_now, p_now)
-		RETURNING reference INTO v_reference;
+		RETURNING reference, tax_rates INTO v_reference, v_tax_rates;
 		-- Claims go in the order of p_seats (the app sorts them), the order every claimer uses.
 		INSERT INTO booking_seats (booking_id, show_id, seat)
 		SELECT p_booking_id, p_show_id, seat FROM unnest(p_seats) WITH ORDINALITY AS s(seat, position)
@@ -211,6 +215,8 @@ BEGIN
 		'ok', true,
 		'reference', v_reference,
 		'amountPaise', v_amount,
+		'seatPrices', v_seat_prices,
+		'taxRates', v_tax_rates,
 		'movieId', v_show.movie_id,
 		'startsAt', v_show.starts_at,
 		'pricePaise', v_show.price_paise,

@@ -53,6 +53,12 @@ export interface Hold {
   showId: string;
   seats: string[];
   amountPaise: number;
+  /** Each seat's class price (paise) as the hold priced it, for the answer's GST. */
+  seatPrices: Record<string, number>;
+  /** The tax rates the booking was held under (its snapshot, bookings.tax_rates). */
+  taxRates: Record<string, unknown> | null;
+  /** Whether food and drink were claimed with the seats. */
+  withItems: boolean;
   expiresAt: Date;
   show: {
     movieId: string;
@@ -106,6 +112,8 @@ type HoldResult =
       ok: true;
       reference: string;
       amountPaise: number;
+      seatPrices: Record<string, number>;
+      taxRates: Record<string, unknown> | null;
       movieId: string;
       startsAt: string;
       pricePaise: number;
@@ -200,6 +208,9 @@ export async function holdSeats({
     showId,
     seats,
     amountPaise: result.amountPaise,
+    seatPrices: result.seatPrices,
+    taxRates: result.taxRates,
+    withItems: Boolean(items?.length),
     expiresAt,
     show: {
       movieId: result.movieId,

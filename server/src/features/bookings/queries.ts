@@ -192,7 +192,7 @@ export async function findBookings({
       refund: refund ?? null,
       invoiceNumber: invoiceOf.get(booking.id) ?? null,
       items: itemsOf.get(booking.id) ?? [],
-      gstPaise: bookingGst(booking, show, itemsOf.get(booking.id) ?? []),
+      gstPaise: bookingGst(booking, classPrice(show), itemsOf.get(booking.id) ?? []),
       exchange: exchanges.waiting.get(booking.id) ?? null,
       exchangeOf: exchanges.changing.get(booking.id) ?? null,
     });
@@ -257,17 +257,23 @@ async function exchangesOf(
 
 type BookingRow = typeof bookings.$inferSelect;
 
+/** A seat's class price on the show (paise), from its layout and prices; unknown without a show. */
+const classPrice =
+  (show: Pick<typeof shows.$inferSelect, 'prices' | 'layout'> | null) =>
+  (seat: string): number | undefined =>
+    show ? show.prices[seatClassOf(show.layout, seat) ?? ''] : undefined;
+
 /** The GST included in a booking's amount (paise): its tickets at their slabs, its items at theirs. */
 function bookingGst(
   booking: Pick<BookingRow, 'seats' | 'amountPaise' | 'taxRates'>,
-  show: Pick<typeof shows.$inferSelect, 'prices' | 'layout'> | null,
+  seatPrice: (seat: string) => number | undefined,
   items: readonly BookingItemRow[],
 ): number {
   const food = itemLines(itemTaxLines(items));
   return includedGst([
     ...ticketLines({
       seats: booking.seats,
-      seatPrice: (seat) => (show ? show.prices[seatClassOf(show.layout, seat) ?? ''] : undefined),
+      seatPrice,
       amountPaise: booking.amountPaise - itemsTotal(food),
       slabs: heldSlabs(booking.taxRates),
     }),
@@ -458,17 +464,16 @@ export function heldBookingView({
   });
 }
 
-/** The GST included in a booking just held (paise) and its items: at the rates it was held under. */
+/**
+ * What the answer to a hold says of tax: the GST included, from the seats' prices as the hold
+ * priced them and the slabs it was held under; and its items, read only when some were claimed.
+ */
 export async function heldGst(
   db: Queryable,
-  bookingId: string,
+  hold: Hold,
 ): Promise<{ gstPaise: number; items: BookingItemRow[] }> {
-  const [row] = await db
-    .select({ booking: bookings, layout: shows.layout, prices: shows.prices })
-    .from(bookings)
-    .innerJoin(shows, eq(shows.id, bookings.showId))
-    .where(eq(bookings.id, bookingId));
-  if (!row) return { gstPaise: 0, items: [] };
-  const items = (await itemsOfBookings(db, [bookingId])).get(bookingId) ?? [];
-  return { gstPaise: bookingGst(row.booking, row, items), items };
+  const items = hold.withItems
+    ? ((await itemsOfBookings(db, [hold.bookingId])).get(hold.bookingId) ?? [])
+    : [];
+  return { gstPaise: bookingGst(hold, (seat) => hold.seatPrices[seat], items), items };
 }

@@ -72,7 +72,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           paymentUrl: checkout.url,
           now,
           timeZone,
-          ...(await heldGst(db, hold.bookingId)),
+          ...(await heldGst(db, hold)),
         })
       : (await findBookings({ db, where: { ids: [hold.bookingId] }, now, timeZone }))[0];
     return {

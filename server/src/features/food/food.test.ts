@@ -207,6 +207,8 @@ describe('buying food and drink with the seats', () => {
       amount: 300 + 360,
       items: [{ productId: popcorn._id, name: 'Popcorn', quantity: 2, price: 180 }],
       itemsCollectedAt: null,
+      // The seat's ₹45.76 at 18 % and the popcorn's ₹17.14 at 5 % (the invoice below, line by line).
+      gst: 62.9,
     });
     expect(await stockOf(popcorn._id)).toBe(48);
     await pay(asha, created.url);

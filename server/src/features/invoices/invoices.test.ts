@@ -1,4 +1,11 @@
-import { addDays, financialYear, zonedDate, type Booking, type GstReportResponse } from '@marquee/shared';
+import {
+  addDays,
+  financialYear,
+  layoutSchema,
+  zonedDate,
+  type Booking,
+  type GstReportResponse,
+} from '@marquee/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
@@ -113,6 +120,23 @@ describe('the invoice of a paid booking', () => {
       sgstPaise: 771,
       totalPaise: 10_100,
     });
+  });
+
+  it('taxes each seat of a hold at its own class price: a ₹100 seat at 5 %, a ₹200 one at 18 %', async () => {
+    const standard = { class: 'Standard', kind: 'seat' as const };
+    const recliner = { class: 'Recliner', kind: 'seat' as const };
+    const show = await insertShow(db(), {
+      movieId,
+      startsAt: new Date(t.clock.now.getTime() + 86_400_000 + ++showOffset * 60_000),
+      layout: layoutSchema.parse({
+        rows: [{ seats: [standard, standard] }, { seats: [recliner, recliner] }],
+      }),
+      prices: { Standard: 10_000, Recliner: 20_000 },
+    });
+    const mixed = await hold(show.id, ['A1', 'B1']);
+    // 476 paise on the ₹100 seat and 3051 on the ₹200 one; an even split of the ₹300 (₹150 each,
+    // both at 18 %) would say 4576.
+    expect((await bookingAnswer(mixed.bookingId)).gst).toBe(35.27);
   });
 
   it('uses the rates in force when the hold was made, not when it is paid', async () => {
