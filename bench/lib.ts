@@ -157,18 +157,41 @@ export function startBare(routes: Record<string, BareRoute>): Promise<Running> {
   return startScript('bench/bare-server.mjs', 'BARE_ROUTES', routes, Object.keys(routes)[0]!);
 }
 
+/**
+ * The rush's floor (bench/floor-server.ts): holds through the app's own holdSeats behind a bare
+ * node:http server, on the database of `app` (PostgreSQL).
+ */
+export function startFloor(app: Running): Promise<Running> {
+  return startScript('bench/floor-server.ts', 'FLOOR_CONFIG', {}, '/', { DATABASE_URL: app.databaseUrl! });
+}
+
+/** Fastify and the app's request log alone, replaying `routes` (bench/fastify-server.ts). */
+export function startFastifyFloor(routes: Record<string, BareRoute>, logFile: string): Promise<Running> {
+  return startScript('bench/fastify-server.ts', 'BARE_ROUTES', routes, Object.keys(routes)[0]!, {
+    FLOOR_LOG: logFile,
+  });
+}
+
 /** The seat-stream baseline (bench/bare-streams.mjs), sending the app's own first and changed frames. */
 export function startBareStreams(frames: { first: string; changed: string }): Promise<Running> {
   return startScript('bench/bare-streams.mjs', 'BARE_FRAMES', frames, '/ready');
 }
 
 /** A baseline server script in its own process, given `config` in a file named by `configVar`. */
-async function startScript(script: string, configVar: string, config: unknown, readyPath: string) {
+async function startScript(
+  script: string,
+  configVar: string,
+  config: unknown,
+  readyPath: string,
+  env: Record<string, string> = {},
+) {
   const port = await freePort();
   const file = path.join(os.tmpdir(), `marquee-bare-${process.pid}-${port}.json`);
   fs.writeFileSync(file, JSON.stringify(config));
-  const child = spawn(process.execPath, [path.join(root, script)], {
-    env: { ...process.env, PORT: String(port), [configVar]: file },
+  const typescript = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...typescript, path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), [configVar]: file },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const baseURL = `http://127.0.0.1:${port}`;

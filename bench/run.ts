@@ -3,7 +3,20 @@
 // the browser figures, counter sales beside online holds (issue 30) and the reports on a history
 // of sales beside count(*) (issue 33). Not part of the test suite. `BENCH_ONLY=<part>` runs one part;
 // `--full-year` seeds the reports' year instead of the default 60 days (bench/reports.ts).
-import { load, median, postgresReachable, startApp, startBare, type BareRoute, type Load } from './lib.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  load,
+  median,
+  postgresReachable,
+  startApp,
+  startBare,
+  startFastifyFloor,
+  startFloor,
+  type BareRoute,
+  type Load,
+} from './lib.ts';
 import { browserBench, describeBrowser, THROTTLE, type BrowserResult } from './browser.ts';
 import { STREAMS, streamsBench, type StreamsResult } from './streams.ts';
 import { COUNTER_SALES, counterBench, ms, percentile, type CounterResult } from './counter.ts';
@@ -39,6 +52,8 @@ interface Row {
   route: string;
   app: Load;
   bare: Load;
+  /** Fastify with the request log and nothing else, answering the same bytes (bench/fastify-server.ts). */
+  fastify: Load;
 }
 const rows: Row[] = [];
 
@@ -63,17 +78,23 @@ for (const kind of only && only !== 'read' ? [] : kinds) {
       routes[url] = { body: await response.text(), headers };
     }
     const bare = await startBare(routes);
+    const floorLog = path.join(os.tmpdir(), `marquee-bench-fastify-${process.pid}.log`);
+    const fastify = await startFastifyFloor(routes, floorLog);
     try {
       for (const url of Object.keys(routes)) {
         const label = url.startsWith('/api/bookings/seats/') ? 'GET /api/bookings/seats/{id}' : `GET ${url}`;
-        // Warm both, then measure each alone so neither competes with the other for the CPU.
+        // Warm each, then measure each alone so none competes with another for the CPU.
         await load(`${app.baseURL}${url}`, { seconds: 1 });
+        await load(`${fastify.baseURL}${url}`, { seconds: 1 });
         const appLoad = await load(`${app.baseURL}${url}`, { seconds });
         const bareLoad = await load(`${bare.baseURL}${url}`, { seconds });
-        rows.push({ database: kind, route: label, app: appLoad, bare: bareLoad });
+        const fastifyLoad = await load(`${fastify.baseURL}${url}`, { seconds });
+        rows.push({ database: kind, route: label, app: appLoad, bare: bareLoad, fastify: fastifyLoad });
       }
     } finally {
       await bare.stop();
+      await fastify.stop();
+      fs.rmSync(floorLog, { force: true });
     }
   } finally {
     await app.stop();
@@ -82,13 +103,15 @@ for (const kind of only && only !== 'read' ? [] : kinds) {
 
 if (rows.length) {
   console.log(`\nRead paths, ${seconds} s each, 50 connections (autocannon), same machine, same run\n`);
-  console.log('| database | route | app req/s | app p99 ms | bare req/s | bare p99 ms | app / bare |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| database | route | app req/s | app p99 ms | bare req/s | bare p99 ms | app / bare | Fastify + request log req/s | Fastify + log / bare |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 }
 for (const row of rows) {
   const ratio = row.app.requestsPerSecond / row.bare.requestsPerSecond;
   console.log(
-    `| ${row.database} | ${row.route} | ${row.app.requestsPerSecond} | ${row.app.p99} | ${row.bare.requestsPerSecond} | ${row.bare.p99} | ${ratio.toFixed(2)} |`,
+    `| ${row.database} | ${row.route} | ${row.app.requestsPerSecond} | ${row.app.p99} | ${row.bare.requestsPerSecond} | ${row.bare.p99} | ${ratio.toFixed(2)} | ${row.fastify.requestsPerSecond} | ${(row.fastify.requestsPerSecond / row.bare.requestsPerSecond).toFixed(2)} |`,
   );
   if (row.app.non2xx || row.app.errors)
     console.log(`!! ${row.route} on ${row.database}: ${row.app.non2xx} non-2xx, ${row.app.errors} errors`);
@@ -106,12 +129,22 @@ const engine: number[] = [];
 let databaseDoubles = 0;
 let pgbenchMissing = false;
 
-async function rushOn(kind: 'pglite' | 'postgres', processes: number): Promise<RushResult> {
+/**
+ * One rush on a fresh app (`processes` of them on one database), or with `floor` its holds sent to
+ * the floor server (bench/floor-server.ts) on the app's database instead.
+ */
+async function rushOn(kind: 'pglite' | 'postgres', processes: number, floor = false): Promise<RushResult> {
   const first = await startApp(kind);
   const apps = [first];
   try {
     for (let i = 1; i < processes; i++) apps.push(await startApp(kind, {}, first.databaseUrl));
-    const result = await rush(apps, kind, `${processes} process${processes > 1 ? 'es' : ''}`);
+    const floors = floor ? [await startFloor(first)] : [];
+    const scenario = floor
+      ? 'floor: bare node:http + holdSeats'
+      : `${processes} process${processes > 1 ? 'es' : ''}`;
+    const result = await rush(apps, kind, scenario, floor ? floors : apps).finally(() =>
+      Promise.all(floors.map((server) => server.stop())),
+    );
     if (first.databaseUrl) databaseDoubles += await doubleClaims(first.databaseUrl);
     return result;
   } finally {
@@ -126,6 +159,7 @@ for (let round = 0; round < (only && only !== 'rush' ? 0 : repeats); round++) {
     if (kind === 'pglite') engine.push(engineHolds().attemptsPerSecond);
     if (kind !== 'postgres') continue;
     rushes.push(await rushOn(kind, 2));
+    rushes.push(await rushOn(kind, 1, true));
     const tps = await pgbenchTps();
     if (tps === null) pgbenchMissing = true;
     else pgbench.push(tps);
@@ -342,7 +376,7 @@ if (rows.length || rushes.length || streams || browser) {
 }
 for (const row of rows.filter((r) => r.route.startsWith('GET /api/bookings/seats/'))) {
   console.log(
-    `| seat-map read, ${row.database} | ${row.app.requestsPerSecond} req/s | bare node:http ${row.bare.requestsPerSecond} req/s | ${(row.app.requestsPerSecond / row.bare.requestsPerSecond).toFixed(2)} | ≥ 0.5 |`,
+    `| seat-map read, ${row.database}, at info | ${row.app.requestsPerSecond} req/s | bare node:http ${row.bare.requestsPerSecond} req/s (Fastify + request log alone: ${row.fastify.requestsPerSecond}, ${(row.fastify.requestsPerSecond / row.bare.requestsPerSecond).toFixed(2)}) | ${(row.app.requestsPerSecond / row.bare.requestsPerSecond).toFixed(2)} | ≥ 0.6 |`,
   );
 }
 for (const [kind, processes] of [
@@ -360,6 +394,13 @@ for (const [kind, processes] of [
     kind === 'postgres'
       ? `| PostgreSQL rush, ${processes} | ${figure(rates)} attempts/s, p99 ${figure(p99s)} ms (${figure(p99sAfterFirst)} without each buyer's first) | pgbench TPC-B ${figure(pgbench)} tps | ${ratioFigure(ratios)} | ≥ 0.5, p99 < 250 ms |`
       : `| embedded (PGlite) rush | ${figure(rates)} attempts/s, p99 ${figure(p99s)} ms (${figure(p99sAfterFirst)} without each buyer's first) | the engine alone: ${figure(engine)} holds/s | ${ratioFigure(mine.map((r, i) => r.attemptsPerSecond / engine[i]!))} | ≥ 500/s, p99 < 250 ms |`,
+  );
+}
+const floors = rushes.filter((r) => r.scenario.startsWith('floor'));
+if (floors.length) {
+  const rates = floors.map((r) => r.attemptsPerSecond);
+  console.log(
+    `| PostgreSQL rush's floor: bare node:http + holdSeats | ${figure(rates)} attempts/s, p99 ${figure(floors.map((r) => r.p99))} ms | pgbench TPC-B ${figure(pgbench)} tps | ${ratioFigure(floors.map((r, i) => r.attemptsPerSecond / pgbench[i]!))} | — |`,
   );
 }
 if (streams) {

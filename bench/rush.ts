@@ -110,7 +110,13 @@ export function randomSeats(totalSeats: number): string[] {
  * `ATTEMPTS` booking attempts with `BUYERS` in flight at once, each for 1–4 random seats of one of
  * the first `SHOWS` active shows; buyer i talks to app i mod n when several processes serve.
  */
-export async function rush(apps: Running[], database: string, scenario: string): Promise<RushResult> {
+export async function rush(
+  apps: Running[],
+  database: string,
+  scenario: string,
+  /** Where the holds (and the seat-map reads before them) go: by default the apps themselves. */
+  holdAt: Running[] = apps,
+): Promise<RushResult> {
   const app = apps[0]!;
   // Shows an hour or more ahead: one starting during the rush would refuse its holds (400).
   const later = Date.now() + 60 * 60_000;
@@ -138,7 +144,7 @@ export async function rush(apps: Running[], database: string, scenario: string):
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
   async function buyer(_: unknown, index: number) {
-    const baseURL = apps[index % apps.length]!.baseURL;
+    const baseURL = holdAt[index % holdAt.length]!.baseURL;
     let first = true;
     while (next < ATTEMPTS) {
       next++;
@@ -172,7 +178,7 @@ export async function rush(apps: Running[], database: string, scenario: string):
     // Each buyer's page reads a show's seat map, all at once: the agent opens one connection each.
     const statuses = await Promise.all(
       Array.from({ length: BUYERS }, (_, index) =>
-        get(agent, `${apps[index % apps.length]!.baseURL}/api/bookings/seats/${pick(targets)._id}`),
+        get(agent, `${holdAt[index % holdAt.length]!.baseURL}/api/bookings/seats/${pick(targets)._id}`),
       ),
     );
     if (statuses.some((status) => status !== 200)) throw new Error(`seat map reads answered ${statuses}`);
