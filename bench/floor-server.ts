@@ -8,10 +8,13 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
+import { loadEnv } from '../server/src/env.ts';
 import { holdSeats } from '../server/src/features/bookings/index.ts';
 import { SEAT_CHANNEL } from '../server/src/features/seats/index.ts';
 
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 10 });
+// The payment window and holding limits as the app has them by default, as the bench runs it.
+const config = loadEnv({ DATABASE_URL: process.env.DATABASE_URL });
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL!, poolSize: 10 });
 const accounts = new Map<string, string>();
 
 async function accountOf(token: string): Promise<string | undefined> {
@@ -50,9 +53,9 @@ const server = http.createServer((request, response) => {
         seatIds: selectedSeats,
         userId,
         now: new Date(),
-        windowSeconds: 600,
-        maxUnpaid: 3,
-        maxPerShow: 1,
+        windowSeconds: config.PAYMENT_WINDOW_SECONDS,
+        maxUnpaid: config.UNPAID_BOOKINGS_LIMIT,
+        maxPerShow: config.UNPAID_BOOKINGS_PER_SHOW,
         localCheckout: { paymentId, gateway: 'sandbox', ref: paymentId, url: `/checkout/${paymentId}` },
         tellAfterCommit: true,
       });

@@ -133,15 +133,16 @@ let pgbenchMissing = false;
  * One rush on a fresh app (`processes` of them on one database), or with `floor` its holds sent to
  * the floor server (bench/floor-server.ts) on the app's database instead.
  */
+/** The scenario name of a rush sent to the floor server rather than the app. */
+const FLOOR_SCENARIO = 'floor: bare node:http + holdSeats';
+
 async function rushOn(kind: 'pglite' | 'postgres', processes: number, floor = false): Promise<RushResult> {
   const first = await startApp(kind);
   const apps = [first];
   try {
     for (let i = 1; i < processes; i++) apps.push(await startApp(kind, {}, first.databaseUrl));
     const floors = floor ? [await startFloor(first)] : [];
-    const scenario = floor
-      ? 'floor: bare node:http + holdSeats'
-      : `${processes} process${processes > 1 ? 'es' : ''}`;
+    const scenario = floor ? FLOOR_SCENARIO : `${processes} process${processes > 1 ? 'es' : ''}`;
     const result = await rush(apps, kind, scenario, floor ? floors : apps).finally(() =>
       Promise.all(floors.map((server) => server.stop())),
     );
@@ -396,7 +397,7 @@ for (const [kind, processes] of [
       : `| embedded (PGlite) rush | ${figure(rates)} attempts/s, p99 ${figure(p99s)} ms (${figure(p99sAfterFirst)} without each buyer's first) | the engine alone: ${figure(engine)} holds/s | ${ratioFigure(mine.map((r, i) => r.attemptsPerSecond / engine[i]!))} | ≥ 500/s, p99 < 250 ms |`,
   );
 }
-const floors = rushes.filter((r) => r.scenario.startsWith('floor'));
+const floors = rushes.filter((r) => r.scenario === FLOOR_SCENARIO);
 if (floors.length) {
   const rates = floors.map((r) => r.attemptsPerSecond);
   console.log(

@@ -110,7 +110,6 @@ export async function createBooking({
       paymentId,
       local,
       hold: held,
-      withItems: Boolean(items?.length),
     });
   } catch (error) {
     await tell();
@@ -182,9 +181,7 @@ export async function openCheckout({
   paymentId,
   local,
   hold,
-  withItems,
 }: {
-  withItems: boolean;
   db: Db;
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
@@ -203,7 +200,7 @@ export async function openCheckout({
       bookingId: hold.bookingId,
       amountPaise: hold.amountPaise,
       expiresAt: hold.expiresAt,
-      description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}${withItems ? ' + food & drink' : ''}`,
+      description: `${hold.seats.length} ticket${hold.seats.length > 1 ? 's' : ''}: ${hold.seats.join(', ')}${hold.withItems ? ' + food & drink' : ''}`,
       reference: hold.reference,
     });
   } catch (error) {

@@ -243,7 +243,6 @@ export async function exchangeBooking(options: ExchangeOptions): Promise<Exchang
     paymentId,
     local,
     hold: decided.hold,
-    withItems: false,
   });
   return {
     kind: 'pay',

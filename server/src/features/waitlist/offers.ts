@@ -95,7 +95,6 @@ export async function makeOffers(deps: OfferDeps, now: Date): Promise<Offer[]> {
         paymentId: offer.paymentId,
         local: undefined,
         hold: offer.hold,
-        withItems: false,
       });
     } catch (error) {
       log.error({ err: error, bookingId: offer.hold.bookingId }, 'opening the checkout of an offer failed');
