@@ -23,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: serverTests,
+          isolate: false,
           exclude: unitTests,
           env: { MARQUEE_TEST_DB: 'pglite' },
           globalSetup: ['server/test/templates.ts'],
@@ -33,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: serverTests,
+          isolate: false,
           exclude: unitTests,
           env: { MARQUEE_TEST_DB: 'postgres' },
           globalSetup: ['server/test/templates.ts'],

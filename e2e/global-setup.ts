@@ -1,7 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { Discrepancy } from '@marquee/shared';
 import type { TestProject } from 'vitest/node';
 import { adminAccount } from './admin-account.ts';
-import { startApp, type RunningApp } from './app-server.ts';
+import { PGLITE_TEMPLATE_VARIABLE, serverBundle, startApp, type RunningApp } from './app-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,8 +19,19 @@ declare module 'vitest' {
  * tests, with the staff account of admin-account.ts ensured at start-up as an operator would.
  * Afterwards, money and seats must agree after everything the suite did (issue 10): the run
  * fails with what the reconciliation found.
+ *
+ * Before that, what every app of the suite starts from: the server bundled as `npm start` runs
+ * it, and an embedded cluster just initialised (app-server.ts), named to the spec files' processes
+ * by an environment variable they inherit.
  */
 export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '..');
+  const bundled = spawnSync(process.execPath, ['scripts/bundle-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (bundled.status !== 0) throw new Error(`Bundling the server (${serverBundle}) failed`);
+  const template = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-template-'));
+  await (await PGlite.create(template)).close();
+  process.env[PGLITE_TEMPLATE_VARIABLE] = template;
+
   const app = await startApp({
     env: { ADMIN_EMAIL: adminAccount.email, ADMIN_PASSWORD: adminAccount.password },
   });
@@ -26,6 +42,7 @@ export default async function setup(project: TestProject) {
       found = await reconcile(app);
     } finally {
       await app.close();
+      fs.rmSync(template, { recursive: true, force: true });
     }
     if (found.length) {
       // Vitest reports an error thrown here but still exits 0: the exit code says it too.

@@ -3,6 +3,9 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** The server as `npm start` runs it, from the repository's root (scripts/bundle-server.mjs). */
+export const serverBundle = 'server/dist/start/server.mjs';
+
 export interface ServerProcess {
   child: ChildProcess;
   /** http://127.0.0.1:port once it listens; undefined when it exited first. */
@@ -23,9 +26,9 @@ export function killServerProcesses(): void {
 
 /** Starts `npm start`'s server process (without the client build) and waits until it listens. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  // Node itself with tsx's loader, as `npm start` runs it: the tsx CLI would stand between the
-  // signal and the server, and SIGKILL a server too busy to acknowledge SIGTERM within 60 ms.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  // Node itself on the bundle, as `npm start` runs it (the projects' global set-up bundles these
+  // sources, templates.ts): a CLI between the two would stand between the signal and the server.
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: repoRoot,
     env: {
       ...process.env,

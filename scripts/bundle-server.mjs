@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// server/dist/start/server.mjs: the server's and shared's TypeScript in one file, every package
+// left to node_modules, built with esbuild only when those sources changed. `npm start`
+// (build-if-changed.mjs) and the browser tests' apps (e2e/global-setup.ts) run it: started
+// through tsx, every module the server loads, its dependencies' included, passes the loader's
+// hooks, which tripled start-up; the bundle leaves node_modules to plain Node.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+const skipped = new Set(['node_modules', 'dist', '.vite']);
+
+/** The bundle, from the repository's root. */
+export const serverBundle = 'server/dist/start/server.mjs';
+
+function* files(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return;
+  if (!fs.statSync(full).isDirectory()) {
+    yield entry;
+    return;
+  }
+  for (const child of fs.readdirSync(full).sort()) {
+    if (!skipped.has(child)) yield* files(path.join(entry, child));
+  }
+}
+
+/** A hash of the files under each input (relative to the root), their names included. */
+export function fingerprint(inputs) {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    for (const file of files(input)) {
+      hash.update(`${file}\0`);
+      hash.update(fs.readFileSync(path.join(root, file)));
+      hash.update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Builds the bundle when the server's or shared's sources changed since the last build. It sits
+ * two folders below server/, like the sources it replaces, so the paths they resolve from
+ * import.meta.url (drizzle/, assets/, ../client/dist, and src/db/ for the PGlite worker and the
+ * database code in src/db/sql) stay right.
+ */
+export async function bundleServerIfChanged() {
+  const outfile = path.join(root, serverBundle);
+  const stamp = path.join(root, 'server/dist/start/fingerprint.json');
+  const sources = fingerprint(['server/src', 'shared/src', 'server/package.json', 'package-lock.json']);
+  let built;
+  try {
+    built = JSON.parse(fs.readFileSync(stamp, 'utf8')).fingerprint;
+  } catch {
+    built = undefined;
+  }
+  if (built === sources && fs.existsSync(outfile)) return;
+  const { build } = await import('esbuild');
+  const serverDeps = JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8'));
+  await build({
+    entryPoints: [path.join(root, 'server/src/server.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    // Every package but our own shared code stays an import that Node resolves as usual.
+    external: Object.keys({ ...serverDeps.dependencies, ...serverDeps.devDependencies }).filter(
+      (name) => name !== '@marquee/shared',
+    ),
+    logLevel: 'warning',
+  });
+  fs.writeFileSync(stamp, JSON.stringify({ fingerprint: sources, builtAt: new Date().toISOString() }));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await bundleServerIfChanged();
