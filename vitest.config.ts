@@ -6,6 +6,12 @@ const unitTests = ['shared/**/*.test.ts', 'client/**/*.test.ts', 'server/**/*.un
 /**
  * Projects: pure unit tests once; every server test twice, once per database (MARQUEE_TEST_DB);
  * browser tests last, against a built app (scripts/test.mjs orders and gates them).
+ *
+ * The server tests share each worker's modules between files (`isolate: false`): importing the
+ * app afresh for every file was 477 of the 1,330 seconds their files took on two workers. Each
+ * file still opens its own database and app, and no server test mocks a module or changes the
+ * environment; the browser tests keep a process per file (e2e/browser.ts closes its Chromium
+ * after the file).
  */
 export default defineConfig({
   test: {
