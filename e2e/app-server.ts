@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverBundle } from '../scripts/bundle-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -30,9 +31,6 @@ export interface RunningApp {
   baseURL: string;
   close(): Promise<void>;
 }
-
-/** The server as `npm start` runs it: bundled by the global set-up (scripts/bundle-server.mjs). */
-export const serverBundle = 'server/dist/start/server.mjs';
 
 /**
  * An embedded database cluster just initialised (initdb, nothing else) that the global set-up

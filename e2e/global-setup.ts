@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Discrepancy } from '@marquee/shared';
 import type { TestProject } from 'vitest/node';
+import { bundleServerIfChanged } from '../scripts/bundle-server.mjs';
 import { adminAccount } from './admin-account.ts';
-import { PGLITE_TEMPLATE_VARIABLE, serverBundle, startApp, type RunningApp } from './app-server.ts';
+import { PGLITE_TEMPLATE_VARIABLE, startApp, type RunningApp } from './app-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,9 +25,7 @@ declare module 'vitest' {
  * by an environment variable they inherit.
  */
 export default async function setup(project: TestProject) {
-  const root = path.resolve(import.meta.dirname, '..');
-  const bundled = spawnSync(process.execPath, ['scripts/bundle-server.mjs'], { cwd: root, stdio: 'inherit' });
-  if (bundled.status !== 0) throw new Error(`Bundling the server (${serverBundle}) failed`);
+  await bundleServerIfChanged();
   const template = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-template-'));
   await (await PGlite.create(template)).close();
   process.env[PGLITE_TEMPLATE_VARIABLE] = template;

@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { serverBundle } from '../../scripts/bundle-server.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-/** The server as `npm start` runs it, from the repository's root (scripts/bundle-server.mjs). */
-export const serverBundle = 'server/dist/start/server.mjs';
 
 export interface ServerProcess {
   child: ChildProcess;

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { bundleServerIfChanged } from '../../scripts/bundle-server.mjs';
 import { openDatabase } from '../src/db/client.ts';
 
 declare module 'vitest' {
@@ -27,19 +27,12 @@ export const postgresAdminUrl =
  * needs no migration (tests of migrating itself open their own databases).
  */
 export default async function setup(project: TestProject) {
-  bundleServer();
+  // The tests that start `npm start`'s server process (server-process.ts) start the bundle it
+  // runs, built here from this run's sources when they changed: through tsx each start took
+  // seconds more.
+  await bundleServerIfChanged();
   if (project.name === 'postgres') return postgresTemplate(project);
   return pgliteTemplate(project);
-}
-
-/**
- * The tests that start `npm start`'s server process (server-process.ts) start the bundle it runs,
- * built here from this run's sources when they changed: through tsx each start took seconds more.
- */
-function bundleServer() {
-  const root = path.resolve(import.meta.dirname, '../..');
-  const bundled = spawnSync(process.execPath, ['scripts/bundle-server.mjs'], { cwd: root, stdio: 'inherit' });
-  if (bundled.status !== 0) throw new Error('Bundling the server (scripts/bundle-server.mjs) failed');
 }
 
 async function pgliteTemplate(project: TestProject) {

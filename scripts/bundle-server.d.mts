@@ -1,0 +1,10 @@
+// Types of bundle-server.mjs for the TypeScript that imports it (the tests' global set-ups).
+
+/** The bundle, from the repository's root. */
+export declare const serverBundle: string;
+
+/** A hash of the files under each input (relative to the root), their names included. */
+export declare function fingerprint(inputs: string[]): string;
+
+/** Builds the bundle when the server's or shared's sources changed since the last build. */
+export declare function bundleServerIfChanged(): Promise<void>;
