@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // server/dist/start/server.mjs: the server's and shared's TypeScript in one file, every package
 // left to node_modules, built with esbuild only when those sources changed. `npm start`
-// (build-if-changed.mjs) and the browser tests' apps (e2e/global-setup.ts) run it: started
-// through tsx, every module the server loads, its dependencies' included, passes the loader's
-// hooks, which tripled start-up; the bundle leaves node_modules to plain Node.
+// (build-if-changed.mjs) runs it, and so do the server processes the tests start, whose global
+// set-ups (server/test/templates.ts, e2e/global-setup.ts) build it: started through tsx, every
+// module the server loads, its dependencies' included, passes the loader's hooks, which tripled
+// start-up; the bundle leaves node_modules to plain Node.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
