@@ -129,13 +129,13 @@ const engine: number[] = [];
 let databaseDoubles = 0;
 let pgbenchMissing = false;
 
+/** The scenario name of a rush sent to the floor server rather than the app. */
+const FLOOR_SCENARIO = 'floor: bare node:http + holdSeats';
+
 /**
  * One rush on a fresh app (`processes` of them on one database), or with `floor` its holds sent to
  * the floor server (bench/floor-server.ts) on the app's database instead.
  */
-/** The scenario name of a rush sent to the floor server rather than the app. */
-const FLOOR_SCENARIO = 'floor: bare node:http + holdSeats';
-
 async function rushOn(kind: 'pglite' | 'postgres', processes: number, floor = false): Promise<RushResult> {
   const first = await startApp(kind);
   const apps = [first];

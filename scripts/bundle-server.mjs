@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // server/dist/start/server.mjs: the server's and shared's TypeScript in one file, every package
 // left to node_modules, built with esbuild only when those sources changed. `npm start`
 // (build-if-changed.mjs) runs it, and so do the server processes the tests start, whose global
@@ -8,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const skipped = new Set(['node_modules', 'dist', '.vite']);
@@ -49,7 +47,7 @@ export function fingerprint(inputs) {
  */
 export async function bundleServerIfChanged() {
   const outfile = path.join(root, serverBundle);
-  const stamp = path.join(root, 'server/dist/start/fingerprint.json');
+  const stamp = path.join(path.dirname(outfile), 'fingerprint.json');
   const sources = fingerprint(['server/src', 'shared/src', 'server/package.json', 'package-lock.json']);
   let built;
   try {
@@ -76,5 +74,3 @@ export async function bundleServerIfChanged() {
   });
   fs.writeFileSync(stamp, JSON.stringify({ fingerprint: sources, builtAt: new Date().toISOString() }));
 }
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await bundleServerIfChanged();
