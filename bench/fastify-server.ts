@@ -4,14 +4,14 @@
 // the framework and one log line a request cost on their own.
 import fs from 'node:fs';
 import Fastify from 'fastify';
-import pino from 'pino';
+import { logDestination } from '../server/src/ops/log-destination.ts';
 import { requestLogOptions } from '../server/src/ops/request-log.ts';
 
 const routes = JSON.parse(fs.readFileSync(process.env.BARE_ROUTES!, 'utf8')) as Record<
   string,
   { body: string; headers: Record<string, string> }
 >;
-const log = pino.destination({ dest: process.env.FLOOR_LOG ?? '/dev/null', sync: false });
+const log = logDestination(process.env.FLOOR_LOG ?? '/dev/null');
 const app = Fastify(requestLogOptions({ level: 'info', stream: log }));
 for (const [url, { body, headers }] of Object.entries(routes)) {
   const bytes = Buffer.from(body);

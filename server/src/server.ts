@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './fixtures/seed.ts';
@@ -7,6 +6,7 @@ import { EnvError, loadEnv } from './env.ts';
 import { ensureAdmin } from './features/auth/index.ts';
 import { secureDataDir } from './lib/data-dir.ts';
 import { answerBackupRequests } from './ops/backup.ts';
+import { logDestination } from './ops/log-destination.ts';
 import { gracefulShutdown } from './ops/shutdown.ts';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -26,12 +26,10 @@ async function main() {
     database,
     logger: {
       level: config.LOG_LEVEL,
-      // Log lines are written to stdout asynchronously (issue 35: a request no longer waits for
-      // its log line's write). Nothing is held back: each line is written as soon as the previous
-      // write is done, and pino writes what is left synchronously when the process exits.
+      // Log lines go to stdout asynchronously (ops/log-destination.ts).
       ...(pretty
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
-        : { stream: pino.destination({ dest: 1, sync: false }) }),
+        : { stream: logDestination(1) }),
     },
   });
   if (dataDirWarning) app.log.warn(dataDirWarning);

@@ -63,8 +63,9 @@ export const lifecycleRoutes = fp(async (app: FastifyInstance) => {
   const { lifecycle, database } = app.deps;
 
   app.addHook('onListen', async () => lifecycle.markReady());
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (lifecycle.isDraining && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   app.get('/api/health', { schema: docs.health }, async () => ({

@@ -92,12 +92,14 @@ export const metricsRoutes = fp(async (app: FastifyInstance) => {
     registers: [registry],
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url !== SEAT_STREAM_ROUTE) return;
-    openStreams++;
-    request.raw.once('close', () => openStreams--);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.url === SEAT_STREAM_ROUTE) {
+      openStreams++;
+      request.raw.once('close', () => openStreams--);
+    }
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
     requests.inc({ method: request.method, route, status });
@@ -105,6 +107,7 @@ export const metricsRoutes = fp(async (app: FastifyInstance) => {
     if (route === HOLD_ROUTE && request.method === 'POST') {
       holds.inc({ outcome: status < 300 ? 'made' : status === 409 ? 'refused' : 'invalid' });
     }
+    done();
   });
 
   async function readDatabaseFigures() {

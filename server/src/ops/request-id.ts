@@ -31,6 +31,17 @@ function trustedPeer(trustProxy: Env['TRUST_PROXY']): (address: string) => boole
   return (address) => trusts(address, 0);
 }
 
+/** A server failure's `{success: false, …}` body with `requestId` added; any other payload as it is. */
+function withRequestId(status: number, payload: unknown, id: string): unknown {
+  if (status < 500 || typeof payload !== 'string' || !payload.startsWith('{"success":false')) return payload;
+  try {
+    const body = JSON.parse(payload) as Record<string, unknown>;
+    return JSON.stringify({ ...body, requestId: id });
+  } catch {
+    return payload;
+  }
+}
+
 /**
  * Every log line of a request carries its id (Fastify's `reqId`); every answer carries it in
  * `X-Request-Id`, and a server failure (5xx, whose message says nothing specific) also as
@@ -38,16 +49,8 @@ function trustedPeer(trustProxy: Env['TRUST_PROXY']): (address: string) => boole
  * Client mistakes keep their exact `{success, message}` shape: their message says what to fix.
  */
 export const requestIds = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    if (reply.statusCode < 500 || typeof payload !== 'string' || !payload.startsWith('{"success":false')) {
-      return payload;
-    }
-    try {
-      const body = JSON.parse(payload) as Record<string, unknown>;
-      return JSON.stringify({ ...body, requestId: request.id });
-    } catch {
-      return payload;
-    }
+    done(null, withRequestId(reply.statusCode, payload, request.id));
   });
 });

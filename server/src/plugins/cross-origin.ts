@@ -48,8 +48,9 @@ export const crossOrigin = fp(
       reply.header('access-control-expose-headers', 'set-auth-token');
     };
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isApi(request.url)) return;
+    /** Answers the request itself (a preflight, or a refusal) or lets it go on: true when it answered. */
+    const answer = (request: FastifyRequest, reply: FastifyReply): boolean => {
+      if (!isApi(request.url)) return false;
       // Answers differ by Origin, so shared caches must keep them apart.
       reply.header('vary', 'Origin');
       const origin = request.headers.origin;
@@ -59,7 +60,8 @@ export const crossOrigin = fp(
       if (request.method === 'OPTIONS') {
         const preflight = typeof origin === 'string' && request.headers['access-control-request-method'];
         if (preflight && !trusted.has(origin)) {
-          return reply.status(403).send({ success: false, message: ORIGIN_NOT_ALLOWED });
+          reply.status(403).send({ success: false, message: ORIGIN_NOT_ALLOWED });
+          return true;
         }
         if (preflight) {
           reply.header('access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE');
@@ -70,16 +72,22 @@ export const crossOrigin = fp(
           reply.header('access-control-max-age', '600');
         }
         reply.header('allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
-        return reply.status(204).send();
+        reply.status(204).send();
+        return true;
       }
 
-      if (SAFE_METHODS.has(request.method)) return;
-      if (request.headers.authorization?.startsWith('Bearer ')) return;
+      if (SAFE_METHODS.has(request.method)) return false;
+      if (request.headers.authorization?.startsWith('Bearer ')) return false;
       const cookie = request.headers.cookie;
-      if (!cookie || !SESSION_COOKIE.test(cookie)) return;
+      if (!cookie || !SESSION_COOKIE.test(cookie)) return false;
       const claimed = requestOrigin(request);
-      if (claimed && trusted.has(claimed)) return;
-      return reply.status(403).send({ success: false, message: CROSS_SITE_REFUSED });
+      if (claimed && trusted.has(claimed)) return false;
+      reply.status(403).send({ success: false, message: CROSS_SITE_REFUSED });
+      return true;
+    };
+
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!answer(request, reply)) done();
     });
   },
 );

@@ -34,9 +34,11 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.
  * query or path — and so is absurd nesting. Routes then only check what their fields mean.
  */
 export const inputHygiene = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isApi(request.url)) return;
-    const problem = inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
-    if (problem) return reply.status(400).send({ success: false, message: problem });
+  app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const problem = isApi(request.url)
+      ? (inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body))
+      : null;
+    if (problem) reply.status(400).send({ success: false, message: problem });
+    else done();
   });
 });

@@ -32,9 +32,8 @@ export function isPlainTarget(target: string): boolean {
  * route, the one every later check reads. Browsers never send the refused forms.
  */
 export const requestTarget = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPlainTarget(request.raw.url ?? '')) {
-      return reply.status(400).send({ success: false, message: PATH_REFUSED });
-    }
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isPlainTarget(request.raw.url ?? '')) done();
+    else reply.status(400).send({ success: false, message: PATH_REFUSED });
   });
 });

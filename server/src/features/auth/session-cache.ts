@@ -96,10 +96,10 @@ export async function watchSessions(app: FastifyInstance, database: Database, ca
     userId ? cache.revokeUser(userId) : cache.clear(),
   );
   const stopEvents = database.onListenerEvent((event) => cache.clear(event.state === 'restored'));
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/auth/'))
       cache.clear();
-    return payload;
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     stopEvents();
