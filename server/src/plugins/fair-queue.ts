@@ -1,6 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentTurn, type RequestTurn } from '../db/fair-queue.ts';
+
+const TURN = Symbol('marquee.turn');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [TURN]: RequestTurn | null;
+  }
+}
 
 /**
  * On the embedded database, each request takes its place in the database queue when it arrives
@@ -9,13 +17,14 @@ import { currentTurn, type RequestTurn } from '../db/fair-queue.ts';
 export const fairQueue = fp(async (app: FastifyInstance) => {
   const queue = app.deps.database.queue;
   if (!queue) return;
-  const turns = new WeakMap<FastifyRequest, RequestTurn>();
+  // On the request itself: a WeakMap entry per request cost the garbage collector more (issue 35).
+  app.decorateRequest(TURN, null);
   app.addHook('onRequest', (request, _reply, done) => {
-    turns.set(request, queue.nextTurn());
+    request[TURN] = queue.nextTurn();
     done();
   });
   app.addHook('preHandler', (request, _reply, done) => {
-    const turn = turns.get(request);
+    const turn = request[TURN];
     if (turn) currentTurn.run(turn, done);
     else done();
   });
