@@ -89,6 +89,8 @@ export async function startApp(
   env: Record<string, string> = {},
   /** Another process on this PostgreSQL database (it is then left for the first to drop). */
   sharedDatabaseUrl?: string,
+  /** The app's sources: this checkout, or another one to compare with it (bench/ab.ts). */
+  checkout = root,
 ): Promise<Running> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-'));
@@ -113,7 +115,7 @@ export async function startApp(
   const logFile = path.join(dataDir, 'app.log');
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
+    cwd: checkout,
     env: {
       ...process.env,
       NODE_ENV: 'test',

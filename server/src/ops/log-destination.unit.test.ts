@@ -23,7 +23,11 @@ async function inProcess(file: string, body: string) {
     const log = pino({ base: null, timestamp: false }, logDestination(fs.openSync(${JSON.stringify(file)}, 'w')));
     ${body}`;
   await run(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', code], { cwd: here });
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string });
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { msg: string });
 }
 
 describe('the log destination', () => {

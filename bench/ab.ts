@@ -1,0 +1,58 @@
+// `npx tsx bench/ab.ts <checkout> <checkout> [...]`: the seat-map read of each checkout's app, the
+// checkouts taken in turn round after round, so that the machine's drift (on this one, ±20 % within
+// minutes) falls on all of them alike. Each figure: requests a second (autocannon, 50 connections)
+// and the app process's CPU per request, all its threads, from /proc; then the median of each.
+// A checkout is a `git worktree` of another commit whose node_modules (the root's and each
+// workspace's) link to this one's. AB_DATABASE=postgres for PostgreSQL; AB_ROUNDS (6), AB_SECONDS (4).
+// Not part of `npm run bench`: it compares code, where the bench compares the app with its floors.
+import fs from 'node:fs';
+import path from 'node:path';
+import { load, median, startApp } from './lib.ts';
+
+const checkouts = process.argv.slice(2).map((dir) => path.resolve(dir));
+if (checkouts.length < 2) throw new Error('usage: npx tsx bench/ab.ts <checkout> <checkout> [...]');
+const kind = process.env.AB_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+const rounds = Number(process.env.AB_ROUNDS ?? 6);
+const seconds = Number(process.env.AB_SECONDS ?? 4);
+
+/** CPU time of a process so far, all threads, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const figures = new Map(checkouts.map((dir) => [dir, [] as { perSecond: number; cpuUs: number }[]]));
+for (let round = 0; round < rounds; round++) {
+  for (const dir of checkouts) {
+    const app = await startApp(kind, {}, undefined, dir);
+    try {
+      const { shows } = (await (await fetch(`${app.baseURL}/api/shows`)).json()) as {
+        shows: { _id: string; status: string }[];
+      };
+      const show = shows.find((s) => s.status === 'sold-out') ?? shows[0]!;
+      const url = `${app.baseURL}/api/bookings/seats/${show._id}`;
+      await load(url, { seconds: 2 });
+      const cpuBefore = cpuMs(app.pid!);
+      const started = performance.now();
+      const result = await load(url, { seconds });
+      const requests = (result.requestsPerSecond * (performance.now() - started)) / 1000;
+      const cpuUs = Math.round(((cpuMs(app.pid!) - cpuBefore) * 1000) / requests);
+      figures.get(dir)!.push({ perSecond: result.requestsPerSecond, cpuUs });
+      console.log(
+        `round ${round + 1}: ${dir}: ${result.requestsPerSecond} req/s, ${cpuUs} µs of CPU a request`,
+      );
+    } finally {
+      await app.stop();
+    }
+  }
+}
+
+console.log(`\nSeat-map read on ${kind}, ${rounds} rounds of ${seconds} s, checkouts in turn\n`);
+console.log('| checkout | req/s, median | CPU µs a request, median | each round (req/s / µs) |');
+console.log('|---|---:|---:|---|');
+for (const [dir, rows] of figures) {
+  const each = rows.map((row) => `${row.perSecond} / ${row.cpuUs}`).join(', ');
+  console.log(
+    `| ${dir} | ${median(rows.map((row) => row.perSecond))} | ${median(rows.map((row) => row.cpuUs))} | ${each} |`,
+  );
+}
