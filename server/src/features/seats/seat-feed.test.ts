@@ -69,6 +69,32 @@ describe('seat feeds', () => {
     feeds.close();
   });
 
+  it('never sends a map read before a change once the map read after it is out', async () => {
+    // A cache whose reads answer when the test says: the first (begun before the change) last.
+    const reads: ((body: Buffer) => void)[] = [];
+    let changed = () => {};
+    const cache = {
+      read: () => new Promise<Buffer>((resolve) => reads.push(resolve)),
+      watch: (_showId: string, onChange: () => void) => {
+        changed = onChange;
+        return () => {};
+      },
+      nextDeadline: () => null,
+    } as unknown as SeatMapCache;
+    const feeds = new SeatFeeds(cache, () => now.getTime());
+    const reader = fastReader();
+    feeds.add(showId, reader.stream);
+    changed();
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    reads[1]!(Buffer.from('{"after":true}'));
+    reads[0]!(Buffer.from('{"before":true}'));
+    await vi.waitFor(() => expect(reader.events()).toHaveLength(1));
+    expect(reader.events().map((event) => event.toString())).toEqual([
+      'event: seats\ndata: {"after":true}\n\n',
+    ]);
+    feeds.close();
+  });
+
   it('sends heartbeats to every reader, and forgets a show nobody watches', async () => {
     const cache = new SeatMapCache(t.database.db);
     const feeds = new SeatFeeds(cache, () => now.getTime(), 1 << 20, 20);

@@ -23,6 +23,8 @@ interface Feed {
   frame: Buffer | null;
   burst: NodeJS.Timeout | undefined;
   deadline: NodeJS.Timeout | undefined;
+  /** Reads of the map begun: only the latest one's answer is sent (an earlier one may end later). */
+  reads: number;
   unwatch: () => void;
 }
 
@@ -66,6 +68,7 @@ export class SeatFeeds {
         frame: null,
         burst: undefined,
         deadline: undefined,
+        reads: 0,
         unwatch: () => {},
       };
       created.unwatch = this.seatMaps.watch(showId, () => {
@@ -98,8 +101,10 @@ export class SeatFeeds {
 
   /** Reads the show's map; when it changed, frames it once and sends it to every reader. */
   private async refresh(feed: Feed) {
+    const read = ++feed.reads;
     const body = await this.seatMaps.read(feed.showId, this.now()).catch(() => null);
-    if (!body || this.feeds.get(feed.showId) !== feed) return;
+    // A read begun before a later one may have seen the seats as they were before a change.
+    if (!body || this.feeds.get(feed.showId) !== feed || read !== feed.reads) return;
     if (!feed.body || !feed.body.equals(body)) {
       feed.body = body;
       feed.frame = Buffer.concat([Buffer.from('event: seats\ndata: '), body, Buffer.from('\n\n')]);

@@ -156,6 +156,56 @@ describe('seat map cache', () => {
     }
   });
 
+  it('answers a read that comes after a change from the database as it is since, not from a load begun before', async () => {
+    // The second select of the first load (the show's claims) runs at once, but its rows are held
+    // back until the test lets them go: a load that read the claims before the change below.
+    let claimsRead!: () => void;
+    const claimsWereRead = new Promise<void>((resolve) => (claimsRead = resolve));
+    let letGo!: () => void;
+    const heldBack = new Promise<void>((resolve) => (letGo = resolve));
+    let selects = 0;
+    const holdBack = <T extends object>(builder: T): T =>
+      new Proxy(builder, {
+        get(target, property) {
+          const value = Reflect.get(target, property, target) as unknown;
+          if (typeof value !== 'function') return value;
+          if (property === 'then')
+            return (onRows: (rows: unknown) => unknown, onError: (error: unknown) => unknown) =>
+              (value as PromiseLike<unknown>['then'])
+                .call(target, (rows) => {
+                  claimsRead();
+                  return heldBack.then(() => rows);
+                })
+                .then(onRows, onError);
+          return (...args: unknown[]) => {
+            const next = (value as (...a: unknown[]) => unknown).apply(target, args);
+            return next !== null && typeof next === 'object' ? holdBack(next) : next;
+          };
+        },
+      });
+    const db = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== 'select' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const builder = (value as (...a: unknown[]) => object).apply(target, args);
+          return ++selects === 2 ? holdBack(builder) : builder;
+        };
+      },
+    }) as Db;
+    const cache = new SeatMapCache(db);
+    const before = read(cache, now);
+    await claimsWereRead;
+    await insertBooking(t.database.db, { userId, showId, seats: ['E9'], now, status: 'paid' });
+    cache.invalidate(showId);
+    const after = read(cache, now);
+    letGo();
+    // The read begun before the change may answer as things were; the one after may not.
+    expect((await before).occupiedSeats.E9).toBeUndefined();
+    expect((await after).occupiedSeats.E9).toBe(true);
+    expect((await read(cache, now)).occupiedSeats.E9).toBe(true);
+  });
+
   it('answers null for a show that does not exist', async () => {
     const cache = new SeatMapCache(t.database.db);
     expect(await cache.read('00000000-0000-4000-8000-000000000000', now.getTime())).toBeNull();

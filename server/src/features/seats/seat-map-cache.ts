@@ -115,6 +115,9 @@ export class SeatMapCache {
 
   invalidate(showId: string): void {
     this.entries.delete(showId);
+    // A load begun before the change may have read the seats as they were: its readers keep it,
+    // but a read from now on starts a load of its own rather than joining it.
+    this.loading.delete(showId);
     this.generations.set(showId, (this.generations.get(showId) ?? 0) + 1);
     for (const watcher of this.watchers.get(showId) ?? []) watcher();
   }
@@ -151,7 +154,9 @@ export class SeatMapCache {
           if (entry && (this.generations.get(showId) ?? 0) === generation) this.store(entry);
           return entry;
         })
-        .finally(() => this.loading.delete(showId));
+        .finally(() => {
+          if (this.loading.get(showId) === pending) this.loading.delete(showId);
+        });
       this.loading.set(showId, pending);
     }
     return pending;
