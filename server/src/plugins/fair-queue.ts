@@ -17,7 +17,8 @@ declare module 'fastify' {
 export const fairQueue = fp(async (app: FastifyInstance) => {
   const queue = app.deps.database.queue;
   if (!queue) return;
-  // On the request itself: a WeakMap entry per request cost the garbage collector more (issue 35).
+  // On the request itself rather than in a WeakMap entry per request: about 1 µs less of a seat-map
+  // read's 59 (issue 35, alternated runs).
   app.decorateRequest(TURN, null);
   app.addHook('onRequest', (request, _reply, done) => {
     request[TURN] = queue.nextTurn();
