@@ -7,7 +7,7 @@
 // Not part of `npm run bench`: it compares code, where the bench compares the app with its floors.
 import fs from 'node:fs';
 import path from 'node:path';
-import { load, median, startApp } from './lib.ts';
+import { fullestSeatMapPath, load, median, startApp, statCpuSeconds } from './lib.ts';
 
 const checkouts = process.argv.slice(2).map((dir) => path.resolve(dir));
 if (checkouts.length < 2) throw new Error('usage: npx tsx bench/ab.ts <checkout> <checkout> [...]');
@@ -15,22 +15,15 @@ const kind = process.env.AB_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const rounds = Number(process.env.AB_ROUNDS ?? 6);
 const seconds = Number(process.env.AB_SECONDS ?? 4);
 
-/** CPU time of a process so far, all threads, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** CPU time of a process so far, all its threads, in ms. */
+const cpuMs = (pid: number) => statCpuSeconds(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')) * 1000;
 
 const figures = new Map(checkouts.map((dir) => [dir, [] as { perSecond: number; cpuUs: number }[]]));
 for (let round = 0; round < rounds; round++) {
   for (const dir of checkouts) {
     const app = await startApp(kind, {}, undefined, dir);
     try {
-      const { shows } = (await (await fetch(`${app.baseURL}/api/shows`)).json()) as {
-        shows: { _id: string; status: string }[];
-      };
-      const show = shows.find((s) => s.status === 'sold-out') ?? shows[0]!;
-      const url = `${app.baseURL}/api/bookings/seats/${show._id}`;
+      const url = `${app.baseURL}${await fullestSeatMapPath(app.baseURL)}`;
       await load(url, { seconds: 2 });
       const cpuBefore = cpuMs(app.pid!);
       const started = performance.now();

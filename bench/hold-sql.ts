@@ -24,7 +24,7 @@ import path from 'node:path';
 import { gridLayout, seatIds, SEATS_PER_ROW, type Layout } from '@marquee/shared';
 import { openDatabase } from '../server/src/db/client.ts';
 import { insertMovie, insertShow } from '../server/src/fixtures/factories.ts';
-import { adminQuery, hasPgbench, pgAdminUrl, pgClientArgs, tpsOf } from './lib.ts';
+import { adminQuery, hasPgbench, pgAdminUrl, pgClientArgs, statCpuSeconds, tpsOf } from './lib.ts';
 
 export type HoldShape = 'hold' | 'hold + release';
 
@@ -79,22 +79,18 @@ function copyIdSql(seats: number, n: string): string {
 
 /** CPU seconds used so far by every postgres process on this machine. */
 function postgresCpuSeconds(): number {
-  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   let total = 0;
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (name !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime, and the same of waited-for children, are fields 14-17 (1-based) of stat.
-      total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      if (name === 'postgres') total += statCpuSeconds(stat, true);
     } catch {
       // the process ended
     }
   }
-  return total / ticks;
+  return total;
 }
 
 export async function holdFunctionBench(seconds = 10, threads = 2): Promise<HoldFigure[] | null> {

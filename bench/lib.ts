@@ -33,6 +33,28 @@ export function pgClientArgs(database: string): string[] {
   ];
 }
 
+/** The kernel's clock ticks a second, the unit of /proc/<pid>/stat's CPU times. */
+export const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/**
+ * CPU seconds in a /proc/<pid>/stat line: user and system time of all the process's threads
+ * (fields 14-15, 1-based), and with `children` those of the children it waited for (16-17).
+ */
+export function statCpuSeconds(stat: string, children = false): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const own = Number(fields[11]) + Number(fields[12]);
+  return (children ? own + Number(fields[13]) + Number(fields[14]) : own) / CLOCK_TICKS;
+}
+
+/** The path of the fullest seat map the app serves: a sold-out show's, the largest answer. */
+export async function fullestSeatMapPath(baseURL: string): Promise<string> {
+  const { shows } = (await (await fetch(`${baseURL}/api/shows`)).json()) as {
+    shows: { _id: string; status: string }[];
+  };
+  const show = shows.find((s) => s.status === 'sold-out') ?? shows[0]!;
+  return `/api/bookings/seats/${show._id}`;
+}
+
 /** pgbench's transactions per second, from its output. */
 export function tpsOf(output: string): number {
   return Math.round(Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0));

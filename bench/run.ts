@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  fullestSeatMapPath,
   load,
   median,
   postgresReachable,
@@ -62,13 +63,8 @@ const only = process.env.BENCH_ONLY;
 for (const kind of only && only !== 'read' ? [] : kinds) {
   const app = await startApp(kind);
   try {
-    const shows = (await (await fetch(`${app.baseURL}/api/shows`)).json()) as {
-      shows: { _id: string; status: string }[];
-    };
-    // The sold-out show has the fullest seat map, the largest answer.
-    const show = shows.shows.find((s) => s.status === 'sold-out') ?? shows.shows[0]!;
     const routes: Record<string, BareRoute> = {};
-    for (const url of ['/api/movies', `/api/bookings/seats/${show._id}`]) {
+    for (const url of ['/api/movies', await fullestSeatMapPath(app.baseURL)]) {
       const response = await fetch(`${app.baseURL}${url}`);
       const headers: Record<string, string> = {};
       // Everything the app sends but what Node adds itself (date, connection, keep-alive).
