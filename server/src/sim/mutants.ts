@@ -27,7 +27,11 @@ export const mutants: Mutant[] = [
     name: 'live-claims-index',
     what: 'drop the unique index on live seat claims (booking_seats_live_uq)',
     sql: ['drop index booking_seats_live_uq'],
-    proof: { seed: 1, schedules: 2 },
+    proof: {
+      seed: 1,
+      schedules: 2,
+      lost: 'a hold refuses a chosen seat blocked when it looks, before inserting (issue 35), and the embedded database runs one hold at a time; race.test.ts catches it on PostgreSQL, where holds race',
+    },
   },
   {
     name: 'cancel-skips-refund',

@@ -24,7 +24,10 @@
 -- the seats the decision rests on (p_watch), those it took as blocked (p_blocked). Under the
 -- show's lock the hold compares both with the database; when they differ it changes nothing and
 -- answers 'stale' with the show's version and every blocked seat, and the app decides again on
--- that. p_watch null skips the comparison (best available decides under its own lock).
+-- that. A seat asked for that is blocked now is answered 'conflict' at once, whatever else changed:
+-- deciding again could only send it back to be refused by the claims' index, after a second round
+-- trip and an insert undone (in a rush most holds end so: issue 35). p_watch null skips the
+-- comparison (best available decides under its own lock).
 --
 -- p_tell_after_commit: the caller tells every process of the show's seats itself once this
 -- statement has committed (features/seats/seat-map-cache.ts, changed), so the seat triggers leave
@@ -168,6 +171,13 @@ BEGIN
 		FROM booking_seats bs JOIN bookings b ON b.id = bs.booking_id
 		WHERE bs.show_id = p_show_id AND bs.seat = ANY (p_watch)
 			AND marquee_blocks_seat(bs.is_live, b.status, b.expires_at, p_now);
+		-- A chosen seat blocked now is refused as taken, whatever else changed: deciding the rules
+		-- again could only send the same seats back, to be refused by the claims' index.
+		IF v_watched && p_seats THEN
+			RETURN jsonb_build_object('conflict', true,
+				'taken', to_jsonb(ARRAY(SELECT unnest(p_seats) INTERSECT SELECT unnest(v_watched))),
+				'detail', NULL, 'lapsed', v_released -> 'checkouts');
+		END IF;
 		IF v_show.version IS DISTINCT FROM p_show_version
 			OR NOT (v_watched @> coalesce(p_blocked, '{}') AND coalesce(p_blocked, '{}') @> v_watched) THEN
 			SELECT coalesce(jsonb_agg(bs.seat), '[]'::jsonb) INTO v_taken

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { sql } from 'drizzle-orm';
 import { insertMovie, insertShow } from '../../fixtures/factories.ts';
+import { holdSeats, SeatsTakenError, StaleSeatsError } from './hold-seats.ts';
+import { readShowSeats, watchedSeats } from './layout-rules.ts';
 
 /** CONTRACT §7's seat rules through POST /api/bookings/create, with SEAT_GAP_RULE on. */
 let t: TestApp;
@@ -13,7 +15,7 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   t = await createTestApp({ env: { SEAT_GAP_RULE: 'on', ACCESSIBLE_RELEASE_MINUTES: '60' } });
   buyers = [];
-  for (let i = 0; i < 13; i++) buyers.push(await signUp(t.app, { name: `Buyer ${i}` }));
+  for (let i = 0; i < 16; i++) buyers.push(await signUp(t.app, { name: `Buyer ${i}` }));
   movieId = (await insertMovie(t.testDb.database.db, { title: 'Rules' })).id;
 });
 afterAll(() => t.close());
@@ -221,6 +223,33 @@ describe('rules decided on what this process knew, confirmed by the hold (migrat
     const who = await signUp(t.app, { name: 'Anyone' });
     const response = await book(who, { showId, selectedSeats: ['A1'] });
     expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('refuses a chosen seat taken since at once, naming it, rather than deciding the rules again', async () => {
+    const db = t.testDb.database.db;
+    const showId = await showOn({ rows: [{ seats: row('Classic', 8) }] });
+    const known = (await readShowSeats(db, showId, t.clock.now))!;
+    const watch = watchedSeats(known.layout, ['A3', 'A4'], { gapRule: true, releaseMinutes: 60 });
+    const decidedOn = { version: known.version, watch, blocked: [] };
+    // Since then another buyer held A4 and A8: the row has changed, and so has a seat asked for.
+    expect((await bookOn(other, buyers[13]!, { showId, selectedSeats: ['A4'] })).statusCode).toBe(200);
+    expect((await bookOn(other, buyers[14]!, { showId, selectedSeats: ['A8'] })).statusCode).toBe(200);
+    const limits = { windowSeconds: 600, maxUnpaid: 5, maxPerShow: 1 };
+    const asked = {
+      db,
+      showId,
+      seatIds: ['A3', 'A4'],
+      userId: buyers[15]!.userId,
+      now: t.clock.now,
+      ...limits,
+    };
+    const refused = await holdSeats({ ...asked, decidedOn }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SeatsTakenError);
+    expect((refused as SeatsTakenError).takenSeats).toEqual(['A4']);
+    // Seats still free on a changed row are decided again, on the state of now.
+    const free = await holdSeats({ ...asked, seatIds: ['A5', 'A6'], decidedOn }).catch((e: unknown) => e);
+    expect(free).toBeInstanceOf(StaleSeatsError);
+    expect((free as StaleSeatsError).blocked.sort()).toEqual(['A4', 'A8']);
   });
 });
 

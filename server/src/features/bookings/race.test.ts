@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
+import { testDatabaseKind } from '../../../test/database.ts';
 import { openDatabase } from '../../db/client.ts';
 import { insertMovie, insertShow } from '../../fixtures/factories.ts';
 import { bookingSeats } from '../../db/schema.ts';
@@ -97,20 +98,42 @@ describe('a rush of buyers for the same seats', () => {
     }
   });
 
-  it('control: without the unique index the same rush sells seats twice', async () => {
+  /** The same rush on a new show with the unique index on live claims dropped: the seats claimed. */
+  async function rushWithoutIndex(daysAhead: number) {
     const { db } = t.testDb.database;
-    const showId = (await insertShow(db, { movieId, startsAt: new Date(Date.now() + 2 * 86_400_000) })).id;
+    const startsAt = new Date(Date.now() + daysAhead * 86_400_000);
+    const showId = (await insertShow(db, { movieId, startsAt })).id;
     await db.execute(sql`drop index booking_seats_live_uq`);
     try {
       await rush(showId);
-      const claims = await liveClaims(showId);
-      const seats = claims.map((claim) => claim.seat);
-      expect(new Set(seats).size).toBeLessThan(seats.length);
+      return (await liveClaims(showId)).map((claim) => claim.seat);
     } finally {
       await db.delete(bookingSeats).where(eq(bookingSeats.showId, showId));
       await db.execute(
         sql`create unique index booking_seats_live_uq on booking_seats (show_id, seat) where is_live`,
       );
     }
-  });
+  }
+
+  // Where holds truly run at once, only the index can refuse the second of two: each hold's own
+  // look at the seats (marquee_hold_seats) comes before the other's claim is committed.
+  it.runIf(testDatabaseKind === 'postgres')(
+    'control: without the unique index the same rush sells seats twice',
+    async () => {
+      const seats = await rushWithoutIndex(2);
+      expect(new Set(seats).size).toBeLessThan(seats.length);
+    },
+  );
+
+  // The embedded engine runs one hold at a time, so the hold's own look at the seats it was asked
+  // for sees every claim before it and refuses a taken seat before inserting (issue 35: most holds
+  // of a rush end so, without an insert to undo).
+  it.runIf(testDatabaseKind === 'pglite')(
+    'without the unique index, holds one at a time still sell each seat once (the hold looks first)',
+    async () => {
+      const seats = await rushWithoutIndex(3);
+      expect(seats.length).toBeGreaterThan(0);
+      expect(new Set(seats).size).toBe(seats.length);
+    },
+  );
 });
