@@ -30,7 +30,7 @@ export const mutants: Mutant[] = [
     proof: {
       seed: 1,
       schedules: 2,
-      lost: 'a hold refuses a chosen seat blocked when it looks, before inserting (issue 35), and the embedded database runs one hold at a time; race.test.ts catches it on PostgreSQL, where holds race',
+      lost: 'a hold refuses a seat asked for that it finds blocked, before inserting (issue 35), and the embedded database runs one hold at a time; race.test.ts catches it on PostgreSQL, where holds race',
     },
   },
   {

@@ -24,10 +24,10 @@
 -- the seats the decision rests on (p_watch), those it took as blocked (p_blocked). Under the
 -- show's lock the hold compares both with the database; when they differ it changes nothing and
 -- answers 'stale' with the show's version and every blocked seat, and the app decides again on
--- that. A seat asked for that is blocked now is answered 'conflict' at once, whatever else changed:
--- deciding again could only send it back to be refused by the claims' index, after a second round
--- trip and an insert undone (in a rush most holds end so: issue 35). p_watch null skips the
--- comparison (best available decides under its own lock).
+-- that. p_watch null skips the comparison (best available decides under its own lock). Either way,
+-- a seat asked for that is blocked now is answered 'conflict' before anything is inserted: in a
+-- rush most holds end so (issue 35), and each used to cost an insert undone, and with the rules a
+-- second round trip. The claims' index still decides between holds running at the same time.
 --
 -- p_tell_after_commit: the caller tells every process of the show's seats itself once this
 -- statement has committed (features/seats/seat-map-cache.ts, changed), so the seat triggers leave
@@ -48,6 +48,8 @@
 --   {"stale": true, "version": ..., "blocked": [...]}          decide the seat rules again
 --   {"conflict": true, "taken": [...]}                         seats held or sold by someone else
 --   {"short": true, "message": "Only 2 Popcorn left"}          not enough of an item left
+-- Once past the holding limits, every answer also says whether lapsed holds on the show were
+-- released on the way ("released") and the open checkouts they left ("lapsed"), to be closed.
 CREATE OR REPLACE FUNCTION marquee_hold_seats(
 	p_booking_id uuid,
 	p_show_id uuid,
@@ -165,27 +167,27 @@ BEGIN
 		v_released := jsonb_build_object('checkouts', '[]'::jsonb);
 	END IF;
 
+	-- The seats asked for (and, when the seat rules were decided, the seats they rest on) that are
+	-- blocked now. A seat asked for that is blocked is refused as taken at once, whatever else
+	-- changed: deciding the rules again could only send it back, to be refused by the claims' index
+	-- after an insert undone. The index still decides between holds that run at the same time.
+	SELECT coalesce(array_agg(bs.seat), '{}') INTO v_watched
+	FROM booking_seats bs JOIN bookings b ON b.id = bs.booking_id
+	WHERE bs.show_id = p_show_id AND bs.seat = ANY (coalesce(p_watch, p_seats))
+		AND marquee_blocks_seat(bs.is_live, b.status, b.expires_at, p_now);
+	IF v_watched && p_seats THEN
+		RETURN jsonb_build_object('conflict', true,
+			'taken', to_jsonb(ARRAY(SELECT unnest(p_seats) INTERSECT SELECT unnest(v_watched))),
+			'detail', NULL, 'lapsed', v_released -> 'checkouts', 'released', v_lapsed);
+	END IF;
 	-- Were the seat rules decided on the state of now?
-	IF p_watch IS NOT NULL THEN
-		SELECT coalesce(array_agg(bs.seat), '{}') INTO v_watched
+	IF p_watch IS NOT NULL AND (v_show.version IS DISTINCT FROM p_show_version
+		OR NOT (v_watched @> coalesce(p_blocked, '{}') AND coalesce(p_blocked, '{}') @> v_watched)) THEN
+		SELECT coalesce(jsonb_agg(bs.seat), '[]'::jsonb) INTO v_taken
 		FROM booking_seats bs JOIN bookings b ON b.id = bs.booking_id
-		WHERE bs.show_id = p_show_id AND bs.seat = ANY (p_watch)
-			AND marquee_blocks_seat(bs.is_live, b.status, b.expires_at, p_now);
-		-- A chosen seat blocked now is refused as taken, whatever else changed: deciding the rules
-		-- again could only send the same seats back, to be refused by the claims' index.
-		IF v_watched && p_seats THEN
-			RETURN jsonb_build_object('conflict', true,
-				'taken', to_jsonb(ARRAY(SELECT unnest(p_seats) INTERSECT SELECT unnest(v_watched))),
-				'detail', NULL, 'lapsed', v_released -> 'checkouts');
-		END IF;
-		IF v_show.version IS DISTINCT FROM p_show_version
-			OR NOT (v_watched @> coalesce(p_blocked, '{}') AND coalesce(p_blocked, '{}') @> v_watched) THEN
-			SELECT coalesce(jsonb_agg(bs.seat), '[]'::jsonb) INTO v_taken
-			FROM booking_seats bs JOIN bookings b ON b.id = bs.booking_id
-			WHERE bs.show_id = p_show_id AND marquee_blocks_seat(bs.is_live, b.status, b.expires_at, p_now);
-			RETURN jsonb_build_object('stale', true, 'version', v_show.version, 'blocked', v_taken,
-				'lapsed', v_released -> 'checkouts');
-		END IF;
+		WHERE bs.show_id = p_show_id AND marquee_blocks_seat(bs.is_live, b.status, b.expires_at, p_now);
+		RETURN jsonb_build_object('stale', true, 'version', v_show.version, 'blocked', v_taken,
+			'lapsed', v_released -> 'checkouts', 'released', v_lapsed);
 	END IF;
 
 	v_amount := v_amount + v_items_paise;
@@ -203,9 +205,11 @@ BEGIN
 			RAISE EXCEPTION 'the items were priced twice differently';
 		END IF;
 	EXCEPTION WHEN SQLSTATE 'MQ409' THEN
-		RETURN jsonb_build_object('short', true, 'message', SQLERRM, 'lapsed', v_released -> 'checkouts');
+		RETURN jsonb_build_object('short', true, 'message', SQLERRM,
+			'lapsed', v_released -> 'checkouts', 'released', v_lapsed);
 	WHEN SQLSTATE 'MQ400' THEN
-		RETURN jsonb_build_object('refused', 400, 'message', SQLERRM, 'lapsed', v_released -> 'checkouts');
+		RETURN jsonb_build_object('refused', 400, 'message', SQLERRM,
+			'lapsed', v_released -> 'checkouts', 'released', v_lapsed);
 	WHEN unique_violation THEN
 		-- Only the claims' index can refuse here; the booking insert is undone with the block.
 		GET STACKED DIAGNOSTICS v_detail = PG_EXCEPTION_DETAIL;
@@ -214,7 +218,7 @@ BEGIN
 		WHERE bs.show_id = p_show_id AND bs.seat = ANY (p_seats)
 			AND marquee_blocks_seat(bs.is_live, b.status, b.expires_at, p_now);
 		RETURN jsonb_build_object('conflict', true, 'taken', v_taken, 'detail', v_detail,
-			'lapsed', v_released -> 'checkouts');
+			'lapsed', v_released -> 'checkouts', 'released', v_lapsed);
 	END;
 	IF p_gateway_ref IS NOT NULL THEN
 		INSERT INTO payments (id, booking_id, gateway, gateway_ref, amount_paise, payment_url, created_at, updated_at)
@@ -236,7 +240,7 @@ BEGIN
 		'prices', v_show.prices,
 		'language', v_show.language,
 		'format', v_show.format,
-		'lapsed', v_released -> 'checkouts'
+		'lapsed', v_released -> 'checkouts', 'released', v_lapsed
 	);
 END;
 $$;

@@ -71,6 +71,8 @@ export async function createBooking({
 }: CreateBookingOptions): Promise<{ hold: Hold; checkout: { ref: string; url: string } }> {
   const paymentId = randomUUID();
   const local = gateway.localCheckout?.(paymentId);
+  /** Whether the show's seats may have changed: a hold, or lapsed holds released on the way. */
+  let changed = false;
   const hold = (seatIds: string[], on: Db = db, decidedOn?: SeatState) =>
     holdSeats({
       db: on,
@@ -81,14 +83,17 @@ export async function createBooking({
       ...limits,
       localCheckout: local && { paymentId, gateway: gateway.name, ...local },
       onLapsed: (checkouts) => void closeCheckouts({ gateways, log }, checkouts),
+      onReleased: () => (changed = true),
       decidedOn,
       items,
       // Every hold here is its own transaction, or the only write of one (best available), and
       // the show is told below once it is over: the hold's commit need not NOTIFY.
       tellAfterCommit: true,
     });
-  // Every process reads the show's seats afresh once the hold is over, held, released again or
-  // refused; and again if the checkout could not be opened and the hold was cancelled.
+  // Every process reads the show's seats afresh once a hold has changed them: seats held, lapsed
+  // holds released on the way, or an outcome not known (an error no refusal explains); and again
+  // if the checkout could not be opened and the hold was cancelled. A refusal (AppError) changed
+  // nothing else: in a rush most attempts end so, and on PostgreSQL each telling is a statement.
   const tell = () =>
     seatMaps
       .changed(showId)
@@ -96,8 +101,12 @@ export async function createBooking({
   let held: Hold;
   try {
     held = await holdChoice({ db, known, showId, choice, accessible, rules, now, hold });
+    changed = true;
+  } catch (error) {
+    if (!(error instanceof AppError)) changed = true;
+    throw error;
   } finally {
-    await tell();
+    if (changed) await tell();
   }
   try {
     if (buyerGstin) await db.update(bookings).set({ buyerGstin }).where(eq(bookings.id, held.bookingId));

@@ -21,6 +21,8 @@ export interface HoldSeatsOptions {
   localCheckout?: { paymentId: string; gateway: string; ref: string; url: string };
   /** Told the checkouts of other buyers' lapsed holds released on the way, hold or no hold. */
   onLapsed?: (checkouts: GatewayPayment[]) => void;
+  /** Told when lapsed holds on the show were released on the way, hold or no hold. */
+  onReleased?: () => void;
   /**
    * What the seat rules were decided on; the hold goes through only if the database agrees, and
    * otherwise throws StaleSeatsError with the state of now (db/sql/marquee_hold_seats.sql).
@@ -124,13 +126,14 @@ type HoldResult =
       language: string | null;
       format: FilmFormat;
       lapsed: GatewayPayment[];
+      released: boolean;
     }
-  | { refused: 400 | 404; message: string; lapsed?: GatewayPayment[] }
-  | { short: true; message: string; lapsed: GatewayPayment[] }
+  | { refused: 400 | 404; message: string; lapsed?: GatewayPayment[]; released?: boolean }
+  | { short: true; message: string; lapsed: GatewayPayment[]; released: boolean }
   | { waiting: true; bookingId: string; url: string | null }
   | { capped: true; unpaid: number }
-  | { conflict: true; taken: string[]; detail: string | null; lapsed: GatewayPayment[] }
-  | { stale: true; version: string; blocked: string[]; lapsed: GatewayPayment[] };
+  | { conflict: true; taken: string[]; detail: string | null; lapsed: GatewayPayment[]; released: boolean }
+  | { stale: true; version: string; blocked: string[]; lapsed: GatewayPayment[]; released: boolean };
 
 /**
  * Holds seats for a buyer for the payment window: every seat or none.
@@ -157,6 +160,7 @@ export async function holdSeats({
   maxPerShow,
   localCheckout,
   onLapsed,
+  onReleased,
   decidedOn,
   items,
   tellAfterCommit = false,
@@ -177,6 +181,7 @@ export async function holdSeats({
     ) as result`);
   const raw = (rows as unknown as { rows: { result: HoldResult | string }[] }).rows[0]!.result;
   const result = typeof raw === 'string' ? (JSON.parse(raw) as HoldResult) : raw;
+  if ('released' in result && result.released) onReleased?.();
   if ('refused' in result) {
     if (result.lapsed?.length) onLapsed?.(result.lapsed);
     throw result.refused === 404 ? notFound(result.message) : badRequest(result.message);

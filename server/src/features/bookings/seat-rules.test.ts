@@ -1,7 +1,7 @@
 import { gridLayout } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { testDatabaseKind } from '../../../test/database.ts';
 import { insertMovie, insertShow } from '../../fixtures/factories.ts';
@@ -65,6 +65,33 @@ describe('a hold and its deadline', () => {
       .from(bookingSeats)
       .where(and(eq(bookingSeats.bookingId, id), eq(bookingSeats.isLive, true)));
     expect(live).toEqual([]);
+  });
+});
+
+describe('the seat maps are told after a hold that changed the seats (decision 0027)', () => {
+  it('after a hold, and after a refusal that released a lapsed hold on the way; not after one that changed nothing', async () => {
+    const showId = await newShow();
+    const meera = await signUp(t.app, { name: 'Meera' });
+    const told = vi.spyOn(t.app.deps.seatMaps, 'changed');
+    try {
+      const start = t.clock.now;
+      expect((await hold(asha, showId, ['D1'])).statusCode).toBe(200);
+      expect(told.mock.calls).toEqual([[showId]]);
+      told.mockClear();
+      // D1 is Asha's: the refusal changed nothing, and nobody needs to read the show again.
+      expect((await hold(ravi, showId, ['D1'])).statusCode).toBe(409);
+      expect(told).not.toHaveBeenCalled();
+      // Ravi holds D3 just before Asha's window closes; once it has, Meera is refused D3, and the
+      // refusal released Asha's lapsed hold on the way: D1 is free again, and the maps must hear.
+      t.clock.now = new Date(start.getTime() + WINDOW_MS - 1_000);
+      expect((await hold(ravi, showId, ['D3'])).statusCode).toBe(200);
+      told.mockClear();
+      t.clock.now = new Date(start.getTime() + WINDOW_MS);
+      expect((await hold(meera, showId, ['D3'])).statusCode).toBe(409);
+      expect(told.mock.calls).toEqual([[showId]]);
+    } finally {
+      told.mockRestore();
+    }
   });
 });
 
