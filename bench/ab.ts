@@ -9,7 +9,7 @@
 // Not part of `npm run bench`: it compares code, where the bench compares the app with its floors.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fullestSeatMapPath, load, median, startApp, statCpuSeconds } from './lib.ts';
+import { fullestSeatMapPath, load, median, startApp, statCpuSeconds, type Running } from './lib.ts';
 import { rush } from './rush.ts';
 
 const checkouts = process.argv.slice(2).map((dir) => path.resolve(dir));
@@ -21,62 +21,56 @@ const seconds = Number(process.env.AB_SECONDS ?? 4);
 /** CPU time of a process so far, all its threads, in ms. */
 const cpuMs = (pid: number) => statCpuSeconds(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')) * 1000;
 
-if (process.env.AB_LOAD === 'rush') {
-  const rushes = new Map(checkouts.map((dir) => [dir, [] as { perSecond: number; p99: number }[]]));
-  for (let round = 0; round < rounds; round++) {
-    for (const dir of checkouts) {
-      const app = await startApp(kind, {}, undefined, dir);
-      try {
-        const result = await rush([app], kind, dir);
-        rushes.get(dir)!.push({ perSecond: result.attemptsPerSecond, p99: result.p99 });
-        console.log(
-          `round ${round + 1}: ${dir}: ${result.attemptsPerSecond} attempts/s, p99 ${result.p99} ms`,
-        );
-      } finally {
-        await app.stop();
-      }
-    }
-  }
-  console.log(`\nBooking rush on ${kind}, ${rounds} rounds, checkouts in turn\n`);
-  console.log('| checkout | attempts/s, median | p99 ms, median | each round (attempts/s / p99) |');
-  console.log('|---|---:|---:|---|');
-  for (const [dir, rows] of rushes) {
-    const each = rows.map((row) => `${row.perSecond} / ${row.p99}`).join(', ');
-    console.log(
-      `| ${dir} | ${median(rows.map((row) => row.perSecond))} | ${median(rows.map((row) => row.p99))} | ${each} |`,
-    );
-  }
-  process.exit(0);
+/** What a round measures of one checkout's app: two figures, each with its name. */
+interface Measure {
+  title: string;
+  names: [string, string];
+  run(app: Running, dir: string): Promise<[number, number]>;
 }
 
-const figures = new Map(checkouts.map((dir) => [dir, [] as { perSecond: number; cpuUs: number }[]]));
+const seatMapRead: Measure = {
+  title: `Seat-map read on ${kind}, ${rounds} rounds of ${seconds} s`,
+  names: ['req/s', 'CPU µs a request'],
+  async run(app) {
+    const url = `${app.baseURL}${await fullestSeatMapPath(app.baseURL)}`;
+    await load(url, { seconds: 2 });
+    const cpuBefore = cpuMs(app.pid!);
+    const started = performance.now();
+    const result = await load(url, { seconds });
+    const requests = (result.requestsPerSecond * (performance.now() - started)) / 1000;
+    return [result.requestsPerSecond, Math.round(((cpuMs(app.pid!) - cpuBefore) * 1000) / requests)];
+  },
+};
+
+const bookingRush: Measure = {
+  title: `Booking rush on ${kind}, ${rounds} rounds, one app process`,
+  names: ['attempts/s', 'p99 ms'],
+  async run(app, dir) {
+    const result = await rush([app], kind, dir);
+    return [result.attemptsPerSecond, result.p99];
+  },
+};
+
+const measure = process.env.AB_LOAD === 'rush' ? bookingRush : seatMapRead;
+const [first, second] = measure.names;
+const figures = new Map(checkouts.map((dir) => [dir, [] as [number, number][]]));
 for (let round = 0; round < rounds; round++) {
   for (const dir of checkouts) {
     const app = await startApp(kind, {}, undefined, dir);
     try {
-      const url = `${app.baseURL}${await fullestSeatMapPath(app.baseURL)}`;
-      await load(url, { seconds: 2 });
-      const cpuBefore = cpuMs(app.pid!);
-      const started = performance.now();
-      const result = await load(url, { seconds });
-      const requests = (result.requestsPerSecond * (performance.now() - started)) / 1000;
-      const cpuUs = Math.round(((cpuMs(app.pid!) - cpuBefore) * 1000) / requests);
-      figures.get(dir)!.push({ perSecond: result.requestsPerSecond, cpuUs });
-      console.log(
-        `round ${round + 1}: ${dir}: ${result.requestsPerSecond} req/s, ${cpuUs} µs of CPU a request`,
-      );
+      const [a, b] = await measure.run(app, dir);
+      figures.get(dir)!.push([a, b]);
+      console.log(`round ${round + 1}: ${dir}: ${a} ${first}, ${b} ${second}`);
     } finally {
       await app.stop();
     }
   }
 }
 
-console.log(`\nSeat-map read on ${kind}, ${rounds} rounds of ${seconds} s, checkouts in turn\n`);
-console.log('| checkout | req/s, median | CPU µs a request, median | each round (req/s / µs) |');
+console.log(`\n${measure.title}, checkouts in turn\n`);
+console.log(`| checkout | ${first}, median | ${second}, median | each round (${first} / ${second}) |`);
 console.log('|---|---:|---:|---|');
 for (const [dir, rows] of figures) {
-  const each = rows.map((row) => `${row.perSecond} / ${row.cpuUs}`).join(', ');
-  console.log(
-    `| ${dir} | ${median(rows.map((row) => row.perSecond))} | ${median(rows.map((row) => row.cpuUs))} | ${each} |`,
-  );
+  const each = rows.map(([a, b]) => `${a} / ${b}`).join(', ');
+  console.log(`| ${dir} | ${median(rows.map(([a]) => a))} | ${median(rows.map(([, b]) => b))} | ${each} |`);
 }

@@ -99,15 +99,18 @@ describe('a rush of buyers for the same seats', () => {
     }
   });
 
-  /** The same rush on a new show with the unique index on live claims dropped: the seats claimed. */
-  async function rushWithoutIndex() {
+  /**
+   * `claim` run on a new show with the unique index on live claims dropped (restored after):
+   * the seats then claimed live.
+   */
+  async function claimedWithoutIndex(daysAhead: number, claim: (showId: string) => Promise<unknown>) {
     const { db } = t.testDb.database;
-    const startsAt = new Date(Date.now() + 3 * 86_400_000);
+    const startsAt = new Date(Date.now() + daysAhead * 86_400_000);
     const showId = (await insertShow(db, { movieId, startsAt })).id;
     await db.execute(sql`drop index booking_seats_live_uq`);
     try {
-      await rush(showId);
-      return (await liveClaims(showId)).map((claim) => claim.seat);
+      await claim(showId);
+      return (await liveClaims(showId)).map((row) => row.seat);
     } finally {
       await db.delete(bookingSeats).where(eq(bookingSeats.showId, showId));
       await db.execute(
@@ -122,10 +125,7 @@ describe('a rush of buyers for the same seats', () => {
   it.runIf(testDatabaseKind === 'postgres')(
     'control: without the unique index, two holds at once sell one seat twice',
     async () => {
-      const { db } = t.testDb.database;
-      const startsAt = new Date(Date.now() + 2 * 86_400_000);
-      const showId = (await insertShow(db, { movieId, startsAt })).id;
-      const ask = (buyer: SignedIn) => ({
+      const ask = (showId: string, buyer: SignedIn) => ({
         showId,
         seatIds: ['A5'],
         userId: buyer.userId,
@@ -134,19 +134,13 @@ describe('a rush of buyers for the same seats', () => {
         maxUnpaid: 5,
         maxPerShow: 1,
       });
-      await db.execute(sql`drop index booking_seats_live_uq`);
-      try {
-        await db.transaction(async (tx) => {
-          await holdSeats({ db: tx as unknown as Db, ...ask(buyers[0]!) });
-          await holdSeats({ db: second!.testDb.database.db, ...ask(buyers[1]!) });
-        });
-        expect((await liveClaims(showId)).map((claim) => claim.seat)).toEqual(['A5', 'A5']);
-      } finally {
-        await db.delete(bookingSeats).where(eq(bookingSeats.showId, showId));
-        await db.execute(
-          sql`create unique index booking_seats_live_uq on booking_seats (show_id, seat) where is_live`,
-        );
-      }
+      const seats = await claimedWithoutIndex(2, (showId) =>
+        t.testDb.database.db.transaction(async (tx) => {
+          await holdSeats({ db: tx as unknown as Db, ...ask(showId, buyers[0]!) });
+          await holdSeats({ db: second!.testDb.database.db, ...ask(showId, buyers[1]!) });
+        }),
+      );
+      expect(seats).toEqual(['A5', 'A5']);
     },
   );
 
@@ -156,7 +150,7 @@ describe('a rush of buyers for the same seats', () => {
   it.runIf(testDatabaseKind === 'pglite')(
     'without the unique index, holds one at a time still sell each seat once (the hold looks first)',
     async () => {
-      const seats = await rushWithoutIndex();
+      const seats = await claimedWithoutIndex(3, rush);
       expect(seats.length).toBeGreaterThan(0);
       expect(new Set(seats).size).toBe(seats.length);
     },
