@@ -160,7 +160,7 @@ export function browserForFile(options?: BrowserOptions): Browser {
 /** Serious and critical axe violations on the page as it is now. */
 export async function seriousViolations(page: Page) {
   await settled(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
