@@ -10,7 +10,7 @@ import {
   type GatewayName,
   type GatewayPayment,
   recordBookingRefund,
-  refundablePayments,
+  refundablePaise,
   settleAfterCommit,
   type RefundResult,
   type UseCaseDeps,
@@ -107,7 +107,7 @@ export async function cancelBooking({
     const captured = held.filter((payment) => payment.status === 'succeeded');
     const paid = captured[0];
     // What was paid and is not back yet: the differences of cheaper exchanges were refunded (§13).
-    const paidPaise = (await refundablePayments(tx, captured)).reduce((sum, p) => sum + p.refundablePaise, 0);
+    const paidPaise = await refundablePaise(tx, captured);
     if (refundAmountPaise !== undefined && refundAmountPaise > paidPaise)
       throw badRequest(policyMessages.amountRange(paiseToRupees(paidPaise)));
     // What the policy gives back now; a buyer past its last tier cannot cancel a paid booking.

@@ -5,6 +5,7 @@ import { bookings, payments, shows } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { itemsOfBookings } from '../food/index.ts';
+import { refundablePaise } from '../payments/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { messages } from '@marquee/shared';
 
@@ -86,11 +87,12 @@ export async function readCancellation({
     return { ...none, allowed: open, until: open ? startsAt : null };
   }
   if (booking.status !== 'paid') return none;
-  const [paid] = await db
-    .select({ amountPaise: payments.amountPaise })
+  // All it was paid, less an exchange's difference already given back: what a cancel can refund.
+  const captured = await db
+    .select()
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
-  const paidPaise = paid?.amountPaise ?? 0;
+  const paidPaise = await refundablePaise(db, captured);
   if (booking.checkedInAt) return { ...none, paidPaise };
   const quote = await policyQuote(db, { booking, startsAt, paidPaise, now });
   return { ...quote, paidPaise };

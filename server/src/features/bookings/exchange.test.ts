@@ -342,6 +342,79 @@ describe('exchanging a booking for dearer seats', () => {
   });
 });
 
+describe('the cancellation quote of an exchanged booking', () => {
+  let ownShow: string;
+  beforeAll(async () => {
+    const [show] = await db().select().from(shows).where(eq(shows.id, showId));
+    ownShow = (
+      await insertShow(t.testDb.database.db, {
+        movieId: show!.movieId,
+        startsAt: new Date(startsAt.getTime() + 20 * 3_600_000),
+        layout: twoClassLayout(),
+        prices,
+      })
+    ).id;
+  });
+  const quote = async (who: SignedIn, id: string) =>
+    (
+      await t.app.inject({ method: 'GET', url: `/api/bookings/${id}/cancellation`, headers: who.bearer })
+    ).json<{ allowed: boolean; refundAmount: number; paidAmount: number }>();
+  /** Cancels as staff with the amount the staff dialog starts from: the quote's. */
+  const cancelAsStaff = (id: string, refundAmount: number) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${id}/cancel`,
+      headers: door.bearer,
+      payload: { refundAmount },
+    });
+  /** What the cancel gave back: the refunds of the booking's payments (an exchange's have none). */
+  const refundedPaise = async (id: string) =>
+    (
+      await db()
+        .select({ amountPaise: refunds.amountPaise })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(eq(payments.bookingId, id))
+    ).reduce((sum, refund) => sum + refund.amountPaise, 0);
+
+  it('after a cheaper exchange: what is left of the payment, and the cancel gives back that', async () => {
+    const id = await book(ravi, ['C1', 'C2'], ownShow); // ₹700
+    expect((await exchange(ravi, id, ['A1', 'A2'], ownShow)).statusCode).toBe(200); // ₹300 back
+    const staffQuote = await quote(door, id);
+    expect(staffQuote).toMatchObject({ allowed: true, paidAmount: 400 });
+    expect(await quote(ravi, id)).toMatchObject({ paidAmount: 400, refundAmount: staffQuote.refundAmount });
+    const cancelled = await cancelAsStaff(id, staffQuote.refundAmount);
+    expect(cancelled.statusCode).toBe(200);
+    expect(await refundedPaise(id)).toBe(staffQuote.refundAmount * 100);
+
+    // Both refunds, the difference's and the cancel's, name the booking on the admin's list.
+    await db().update(users).set({ role: 'admin' }).where(eq(users.id, door.userId));
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/refunds', headers: door.bearer })
+    ).json<{ refunds: { booking: string | null; reference: string | null; amount: number }[] }>();
+    await db().update(users).set({ role: 'staff' }).where(eq(users.id, door.userId));
+    const { reference } = await bookingRow(id);
+    const ofBooking = listed.refunds.filter((refund) => refund.booking === id);
+    expect(
+      ofBooking.map(({ reference, amount }) => ({ reference, amount })).sort((a, b) => a.amount - b.amount),
+    ).toEqual([
+      { reference, amount: 300 },
+      { reference, amount: staffQuote.refundAmount },
+    ]);
+  });
+
+  it('after a dearer exchange: both payments, and the cancel can give back all of it', async () => {
+    const id = await book(ravi, ['A3', 'A4'], ownShow); // ₹400
+    const changed = await exchange(ravi, id, ['C3', 'C4'], ownShow);
+    await pay(ravi, changed.json<{ url: string }>().url); // ₹300 more
+    const staffQuote = await quote(door, id);
+    expect(staffQuote).toMatchObject({ allowed: true, paidAmount: 700 });
+    const cancelled = await cancelAsStaff(id, staffQuote.paidAmount);
+    expect(cancelled.statusCode).toBe(200);
+    expect(await refundedPaise(id)).toBe(70_000);
+  });
+});
+
 describe('the single-seat rule in a dearer change within the show', () => {
   it('is judged on the row as it will be: the seat given up counts as free', async () => {
     // Row A: A1–A6 Standard (₹200), A7–A12 Premium (₹350).

@@ -26,7 +26,7 @@ export {
   recordBookingRefund,
   recordExchangeRefund,
   recordRefund,
-  refundablePayments,
+  refundablePaise,
 } from './record-refund.ts';
 export {
   carryOutRefunds,

@@ -94,7 +94,7 @@ export async function markRefundSucceeded(
  * already given back from it at cheaper exchanges (CONTRACT §13). The latest payment first (a
  * dearer exchange's difference before the first payment), the order refunds take from them.
  */
-export async function refundablePayments(
+async function refundablePayments(
   tx: Queryable,
   captured: PaymentRow[],
 ): Promise<{ payment: PaymentRow; refundablePaise: number }[]> {
@@ -113,6 +113,15 @@ export async function refundablePayments(
     answer.push({ payment, refundablePaise: payment.amountPaise - (given?.paise ?? 0) });
   }
   return answer;
+}
+
+/**
+ * What a cancel can give back of a booking's captured payments: all they brought in less the
+ * differences of cheaper exchanges already refunded from them (CONTRACT §13). The cancel, the
+ * cinema's cancel of a show and the quote before a cancel all take it from here.
+ */
+export async function refundablePaise(tx: Queryable, captured: PaymentRow[]): Promise<number> {
+  return (await refundablePayments(tx, captured)).reduce((sum, part) => sum + part.refundablePaise, 0);
 }
 
 /**

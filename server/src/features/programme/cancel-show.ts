@@ -9,7 +9,7 @@ import {
   type GatewayName,
   type GatewayPayment,
   recordBookingRefund,
-  refundablePayments,
+  refundablePaise,
   settleAfterCommit,
   type RefundResult,
   type UseCaseDeps,
@@ -95,7 +95,7 @@ export async function cancelShow({
         // Every buyer who had paid is told, in the same transaction (CONTRACT §6), and refunded
         // in full: all that was paid and is not back yet (an exchange's difference may be).
         await enqueueEmail(tx, { kind: 'show-cancelled', bookingId });
-        const owed = (await refundablePayments(tx, captured)).reduce((sum, p) => sum + p.refundablePaise, 0);
+        const owed = await refundablePaise(tx, captured);
         outcome.refundIds.push(
           ...(await recordBookingRefund(
             tx,
