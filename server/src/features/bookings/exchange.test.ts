@@ -344,7 +344,10 @@ describe('exchanging a booking for dearer seats', () => {
 
 describe('the cancellation quote of an exchanged booking', () => {
   let ownShow: string;
+  let admin: SignedIn;
   beforeAll(async () => {
+    admin = await signUp(t.app, { name: 'Admin' });
+    await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
     const [show] = await db().select().from(shows).where(eq(shows.id, showId));
     ownShow = (
       await insertShow(t.testDb.database.db, {
@@ -388,11 +391,9 @@ describe('the cancellation quote of an exchanged booking', () => {
     expect(await refundedPaise(id)).toBe(staffQuote.refundAmount * 100);
 
     // Both refunds, the difference's and the cancel's, name the booking on the admin's list.
-    await db().update(users).set({ role: 'admin' }).where(eq(users.id, door.userId));
     const listed = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/refunds', headers: door.bearer })
+      await t.app.inject({ method: 'GET', url: '/api/admin/refunds', headers: admin.bearer })
     ).json<{ refunds: { booking: string | null; reference: string | null; amount: number }[] }>();
-    await db().update(users).set({ role: 'staff' }).where(eq(users.id, door.userId));
     const { reference } = await bookingRow(id);
     const ofBooking = listed.refunds.filter((refund) => refund.booking === id);
     expect(
