@@ -138,12 +138,30 @@ describe('the box office', () => {
     await page.getByTestId('found-booking').waitFor();
     await page.getByLabel('Reason').fill('Customer changed plans');
     await page.getByRole('button', { name: 'Refund' }).click();
+    // Asked once more, saying whose money and how it goes back.
+    const refundDialog = page.getByRole('dialog', { name: `Refund ${reference}?` });
+    await refundDialog.getByText('all of it goes back by cash').waitFor();
+    await refundDialog.getByRole('button', { name: 'Refund' }).click();
     await page.getByText('Booking cancelled: refund 500 by cash').waitFor();
     await expect.poll(() => page.getByTestId('expected-cash').textContent()).toBe('₹1,000');
 
+    // Back on the page later, the cursor is not in the count, and Enter there only asks.
+    await page.reload();
+    const counted = page.getByLabel('Counted cash (₹)');
+    await counted.waitFor();
+    expect(await counted.evaluate((input) => input === document.activeElement)).toBe(false);
+    await counted.fill('2');
+    await counted.press('Enter');
+    const closeDialog = page.getByRole('dialog', { name: 'Close the shift?' });
+    await closeDialog.getByText('Counted ₹2 against ₹1,000 expected').waitFor();
+    await closeDialog.getByRole('button', { name: 'Keep it open' }).click();
+    await page.getByRole('heading', { name: 'Shift open' }).waitFor();
+
     // Close with the drawer's count: 1000 + 500 − 500 = 1000, no variance.
-    await page.getByLabel('Counted cash (₹)').fill('1000');
+    await counted.fill('1000');
     await page.getByRole('button', { name: 'Close shift' }).click();
+    await closeDialog.getByText('a variance of ₹0').waitFor();
+    await closeDialog.getByRole('button', { name: 'Close shift' }).click();
     await page.getByText('Variance ₹0.').waitFor();
     await page.getByRole('link', { name: 'Print the cash-up' }).click();
     await page.getByRole('heading', { name: /Cash-up/ }).waitFor();
@@ -236,6 +254,11 @@ describe('the box office', () => {
     await expect.poll(() => page.getByText('Change ₹260').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     if (shots) await page.screenshot({ path: `${shots}/boxoffice-items-only-1280.png`, fullPage: true });
+    // A sale without a show reads no seat map afterwards (it once asked for the seats of no show).
+    const seatlessReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/bookings/seats/') seatlessReads.push(request.url());
+    });
     await page.keyboard.press('Enter');
     await page.getByTestId('sale-done').waitFor();
     expect(await page.getByTestId('sale-done').textContent()).toContain(`2 × ${snack}`);
@@ -252,6 +275,7 @@ describe('the box office', () => {
     expect(await receipt.getByTestId('receipt-items').textContent()).toContain(`2 × ${snack}`);
     expect(await receipt.getByTestId('receipt-total').textContent()).toBe('₹240');
     expect(await receipt.getByTestId('ticket-qr').count()).toBe(0);
+    expect(seatlessReads).toEqual([]);
     expect(await seriousViolations(receipt)).toEqual([]);
     await receipt.emulateMedia({ media: 'print' });
     if (shots)

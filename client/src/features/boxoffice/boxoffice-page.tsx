@@ -20,6 +20,7 @@ import { CircleAlert, Printer, RotateCcw, Ticket, WifiOff } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button.ts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
 import { pricesInPaise, selectionAmount } from '../../lib/screen-layout.ts';
@@ -61,21 +62,48 @@ function errorText(error: unknown): string {
   return 'The server cannot be reached: nothing was sold. Check the connection and try again.';
 }
 
-/** The shift panel: open with a float, or the running figures and the close with the count. */
-function ShiftPanel({ shift, isReachable }: { shift: Shift | null; isReachable: boolean }) {
+/**
+ * The shift panel: open with a float, or the running figures and the close with the count. Each
+ * state is its own section (`key`), so the float box never becomes the count box with the cursor
+ * still in it, where the next Enter would close the shift.
+ */
+function ShiftPanel({
+  shift,
+  isKnown,
+  isReachable,
+}: {
+  shift: Shift | null;
+  /** Whether the server has said if a shift is open: until then neither form is offered. */
+  isKnown: boolean;
+  isReachable: boolean;
+}) {
   const open = useOpenShift();
   const close = useCloseShift();
   const [float, setFloat] = useState('');
   const [counted, setCounted] = useState('');
   const [closed, setClosed] = useState<Shift | null>(null);
+  /** The count awaiting the cashier's yes: a closed shift never changes (CONTRACT §11). */
+  const [confirming, setConfirming] = useState(false);
 
+  if (!isKnown) {
+    return (
+      <section key="loading" aria-labelledby="shift-heading" className={panel}>
+        <h2 id="shift-heading" className="text-lg font-bold">
+          Shift
+        </h2>
+        <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          Loading the shift…
+        </p>
+      </section>
+    );
+  }
   if (!shift) {
     const submit = (event: FormEvent) => {
       event.preventDefault();
       open.mutate(Number(float || '0'), { onSuccess: () => setClosed(null) });
     };
     return (
-      <section aria-labelledby="shift-heading" className={panel}>
+      <section key="open" aria-labelledby="shift-heading" className={panel}>
         <h2 id="shift-heading" className="text-lg font-bold">
           Shift
         </h2>
@@ -95,7 +123,9 @@ function ShiftPanel({ shift, isReachable }: { shift: Shift | null; isReachable: 
               inputMode="decimal"
               value={float}
               onChange={(e) => setFloat(e.target.value)}
-              autoFocus
+              // Ready for the day's float; not straight after a close, where a stray Enter would
+              // open another shift.
+              autoFocus={!closed}
             />
           </label>
           <button type="submit" className={buttonClassName()} disabled={!isReachable || open.isPending}>
@@ -110,16 +140,22 @@ function ShiftPanel({ shift, isReachable }: { shift: Shift | null; isReachable: 
       </section>
     );
   }
+  const countedCash = Number(counted || '0');
   const submitClose = (event: FormEvent) => {
     event.preventDefault();
-    close.mutate(
-      { shiftId: shift._id, countedCash: Number(counted || '0') },
-      { onSuccess: (answer) => setClosed(answer.shift) },
-    );
+    if (!Number.isNaN(countedCash)) setConfirming(true);
   };
+  const confirmClose = () =>
+    close.mutate(
+      { shiftId: shift._id, countedCash },
+      {
+        onSuccess: (answer) => setClosed(answer.shift),
+        onSettled: () => setConfirming(false),
+      },
+    );
   const rupees = (value: number) => formatPaise(rupeesToPaise(value));
   return (
-    <section aria-labelledby="shift-heading" className={panel}>
+    <section key="close" aria-labelledby="shift-heading" className={panel}>
       <h2 id="shift-heading" className="text-lg font-bold">
         Shift open
       </h2>
@@ -162,6 +198,23 @@ function ShiftPanel({ shift, isReachable }: { shift: Shift | null; isReachable: 
           {errorText(close.error)}
         </p>
       )}
+      {confirming && (
+        <ConfirmDialog
+          title="Close the shift?"
+          confirmLabel="Close shift"
+          busyLabel="Closing…"
+          cancelLabel="Keep it open"
+          isBusy={close.isPending}
+          onConfirm={confirmClose}
+          onClose={() => setConfirming(false)}
+        >
+          <p>
+            Counted {rupees(countedCash)} against {rupees(shift.expectedCash)} expected: a variance of{' '}
+            {rupees(countedCash - shift.expectedCash)}.
+          </p>
+          <p>A closed shift cannot be changed or opened again.</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }
@@ -174,9 +227,13 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
   const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const refund = useRefund();
+  /** A refund is asked for once more before it is given: money leaves the drawer. */
+  const [confirmingRefund, setConfirmingRefund] = useState(false);
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
+    // The last refund's answer belongs to the last booking, not to the next one looked up.
+    refund.reset();
     setError(null);
     setFound(null);
     setMatches(null);
@@ -195,6 +252,7 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
     }
   };
   const open = async (chosen: Booking) => {
+    refund.reset();
     setError(null);
     try {
       setFound(await findByReference(chosen.reference));
@@ -207,7 +265,10 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
     if (!found) return;
     refund.mutate(
       { bookingId: found.booking._id, reason: reason.trim() || 'Refunded at the box office' },
-      { onSuccess: (answer) => setFound({ ...found, booking: answer.booking, refundOwed: null }) },
+      {
+        onSuccess: (answer) => setFound({ ...found, booking: answer.booking, refundOwed: null }),
+        onSettled: () => setConfirmingRefund(false),
+      },
     );
   };
   const booking = found?.booking;
@@ -297,7 +358,7 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
                 <button
                   type="button"
                   className={buttonClassName('secondary')}
-                  onClick={giveBack}
+                  onClick={() => setConfirmingRefund(true)}
                   disabled={!isReachable || !hasShift || refund.isPending}
                 >
                   <RotateCcw aria-hidden className="size-4" />{' '}
@@ -317,6 +378,33 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
             <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
               {errorText(refund.error)}
             </p>
+          )}
+          {confirmingRefund && (
+            <ConfirmDialog
+              title={`Refund ${booking.reference}?`}
+              confirmLabel={
+                found.refundOwed !== null
+                  ? `Pay back ${formatPaise(rupeesToPaise(found.refundOwed))}`
+                  : 'Refund'
+              }
+              busyLabel="Refunding…"
+              cancelLabel="Keep the booking"
+              isBusy={refund.isPending}
+              onConfirm={giveBack}
+              onClose={() => setConfirmingRefund(false)}
+            >
+              <p>
+                {booking.user.name} · {formatPaise(rupeesToPaise(booking.amount))}{' '}
+                {found.sale ? `paid by ${found.sale.method}` : 'paid online'}.
+              </p>
+              <p>
+                {found.refundOwed !== null
+                  ? 'The show was cancelled: all of it goes back.'
+                  : found.sale
+                    ? `The booking is cancelled, its seats released, and all of it goes back by ${found.sale.method}.`
+                    : 'The booking is cancelled and its seats released; what goes back follows the cancellation policy.'}
+              </p>
+            </ConfirmDialog>
           )}
         </div>
       )}
@@ -354,7 +442,8 @@ export function BoxOfficePage({
   const [notice, setNotice] = useState<string | null>(null);
   /** Food and drink with the seats: product id → units (CONTRACT §12). */
   const [items, setItems] = useState<Record<string, number>>({});
-  const menu = useMenu().data?.products ?? [];
+  const menuQuery = useMenu();
+  const menu = menuQuery.data?.products ?? [];
   const [sold, setSold] = useState<CounterSaleResponse | null>(null);
   const sell = useSell();
   const partyRef = useRef<HTMLInputElement>(null);
@@ -475,6 +564,8 @@ export function BoxOfficePage({
           setSold(answer);
           setSelected([]);
           seats.refresh();
+          // The stock left beside each item: this sale took some.
+          if (chosenItems.length) void menuQuery.refetch();
         },
       },
     );
@@ -532,7 +623,7 @@ export function BoxOfficePage({
       )}
       <div className="mt-4 grid gap-4 md:grid-cols-[15rem_1fr] xl:grid-cols-[16rem_1fr_20rem]">
         <div className="flex flex-col gap-4">
-          <ShiftPanel shift={shift} isReachable={isReachable} />
+          <ShiftPanel shift={shift} isKnown={shiftQuery.data !== undefined} isReachable={isReachable} />
           <section aria-labelledby="shows-heading" className={panel}>
             <h2 id="shows-heading" className="text-lg font-bold">
               Today and tomorrow

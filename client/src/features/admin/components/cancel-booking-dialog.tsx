@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { useCancellationQuote, useStaffCancelBooking } from '../api/cancel-booking.ts';
 import { checkStaffCancel, type StaffCancelValues } from '../staff-cancel.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field, FormMessage, inputClassName } from './field.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { ArchiveRestore, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useAdminMovies, useDeleteMovie, useUpdateMovie } from '../api/movies.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EditMovieDialog } from './edit-movie-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { MovieStateBadge } from './status-badge.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { roleActionLabel, roleNoun, type Role, type RoleChange } from '../role-change.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 
 const powers: Record<Role, string> = {
   staff: 'check tickets in at the door and sell at the box office',

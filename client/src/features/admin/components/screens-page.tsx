@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { useScreens, useSetScreenActive, type AdminScreen } from '../api/screens.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { PageHeader } from './page-header.tsx';
 import { ScreenEditor } from './screen-editor.tsx';

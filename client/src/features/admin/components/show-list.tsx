@@ -7,7 +7,7 @@ import { useAdminShows, type AdminShowStatusFilter } from '../api/get-admin-show
 import { formatShowDate, readPage } from '../format.ts';
 import { useListParams } from '../use-list-params.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EditShowDialog } from './edit-show-dialog.tsx';
 import { Field, inputClassName } from './field.tsx';
 import { FilterBar } from './filter-bar.tsx';

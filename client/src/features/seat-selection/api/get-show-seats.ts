@@ -98,6 +98,7 @@ export function useShowSeats(showId: string | null) {
     occupied,
     isPending: showId !== null && query.isPending,
     isLive,
-    refresh: () => query.refetch(),
+    // Without a show there is nothing to read (a refetch would ask for it even while disabled).
+    refresh: () => (showId !== null ? void query.refetch() : undefined),
   };
 }

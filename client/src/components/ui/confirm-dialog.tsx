@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { buttonClassName } from '../../../components/ui/button.ts';
+import { Modal } from './modal.tsx';
+import { buttonClassName } from './button.ts';
 
 interface ConfirmDialogProps {
   title: string;
