@@ -13,6 +13,9 @@ describe('money', () => {
     expect(formatRupees(123456)).toBe('₹1,23,456');
     expect(formatRupees(10000000)).toBe('₹1,00,00,000');
     expect(formatRupees(0)).toBe('₹0');
+    expect(formatRupees(-0)).toBe('₹0');
+    expect(formatRupees(-3748)).toBe('−₹3,748');
+    expect(formatPaise(-19_950)).toBe('−₹199.50');
   });
 
   it('shows paise with two decimals, and whole rupees with none', () => {

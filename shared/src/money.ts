@@ -30,5 +30,7 @@ const withPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, max
  */
 export function formatRupees(rupees: number): string {
   const isWhole = Math.round(rupees * 100) % 100 === 0;
-  return `₹${(isWhole ? wholeRupees : withPaise).format(rupees)}`;
+  const amount = (isWhole ? wholeRupees : withPaise).format(Math.abs(rupees));
+  // Less than nothing (a cash-up short of its float, a variance) is '−₹998', the minus sign first.
+  return rupees < 0 ? `−₹${amount}` : `₹${amount}`;
 }
