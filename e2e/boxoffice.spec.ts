@@ -141,6 +141,7 @@ describe('the box office', () => {
     // Asked once more, saying whose money and how it goes back.
     const refundDialog = page.getByRole('dialog', { name: `Refund ${reference}?` });
     await refundDialog.getByText('all of it goes back by cash').waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/boxoffice-refund-confirm.png` });
     await refundDialog.getByRole('button', { name: 'Refund' }).click();
     await page.getByText('Booking cancelled: refund 500 by cash').waitFor();
     await expect.poll(() => page.getByTestId('expected-cash').textContent()).toBe('₹1,000');
@@ -154,6 +155,7 @@ describe('the box office', () => {
     await counted.press('Enter');
     const closeDialog = page.getByRole('dialog', { name: 'Close the shift?' });
     await closeDialog.getByText('Counted ₹2 against ₹1,000 expected').waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/boxoffice-close-confirm.png` });
     await closeDialog.getByRole('button', { name: 'Keep it open' }).click();
     await page.getByRole('heading', { name: 'Shift open' }).waitFor();
 

@@ -7,6 +7,7 @@ import {
   createMovie,
   createShows,
   newUser,
+  signInAdminInPage,
   signInInPage,
   soonSlot,
   withdrawCreatedShows,
@@ -132,4 +133,15 @@ describe("a counter sale's customer", () => {
     if (shots) await page.screenshot({ path: `${shots}/door-list-phone-360-dark.png`, fullPage: true });
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it("is refunded at the box office: the admin's bookings list sends them there rather than offering a cancel", async () => {
+    const { page, errors } = await openTestBrowser();
+    await signInAdminInPage(page);
+    const { reference } = sales[1]!;
+    await page.goto(`/admin/bookings?q=${reference}`);
+    const row = page.getByRole('row').filter({ hasText: reference });
+    await row.getByText('Refund at the box office').waitFor();
+    expect(await row.getByRole('button', { name: `Cancel booking ${reference}` }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

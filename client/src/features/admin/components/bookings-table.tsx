@@ -98,15 +98,20 @@ export function BookingsTable({ bookings, isBusy }: { bookings: Booking[]; isBus
                 )}
               </td>
               <td className={tdClassName}>
-                {(booking.status === 'paid' || booking.status === 'pending') && (
-                  <button
-                    type="button"
-                    className={buttonClassName('secondary', 'px-2.5 py-1 whitespace-nowrap')}
-                    onClick={() => setCancelling(booking)}
-                  >
-                    <XCircle aria-hidden className="size-4" />
-                    Cancel<span className="sr-only"> booking {booking.reference}</span>
-                  </button>
+                {booking.channel === 'counter' && booking.status === 'paid' ? (
+                  // Money taken at the counter goes back across it, into a shift (CONTRACT §11).
+                  <span className="text-xs text-zinc-600 dark:text-zinc-400">Refund at the box office</span>
+                ) : (
+                  (booking.status === 'paid' || booking.status === 'pending') && (
+                    <button
+                      type="button"
+                      className={buttonClassName('secondary', 'px-2.5 py-1 whitespace-nowrap')}
+                      onClick={() => setCancelling(booking)}
+                    >
+                      <XCircle aria-hidden className="size-4" />
+                      Cancel<span className="sr-only"> booking {booking.reference}</span>
+                    </button>
+                  )
                 )}
               </td>
             </tr>
