@@ -73,7 +73,7 @@ function ShiftPanel({
   isReachable,
 }: {
   shift: Shift | null;
-  /** Whether the server has said if a shift is open: until then neither form is offered. */
+  /** Whether the server has answered (or failed to) if a shift is open: until then no form is offered. */
   isKnown: boolean;
   isReachable: boolean;
 }) {
@@ -623,7 +623,7 @@ export function BoxOfficePage({
       )}
       <div className="mt-4 grid gap-4 md:grid-cols-[15rem_1fr] xl:grid-cols-[16rem_1fr_20rem]">
         <div className="flex flex-col gap-4">
-          <ShiftPanel shift={shift} isKnown={shiftQuery.data !== undefined} isReachable={isReachable} />
+          <ShiftPanel shift={shift} isKnown={!shiftQuery.isPending} isReachable={isReachable} />
           <section aria-labelledby="shows-heading" className={panel}>
             <h2 id="shows-heading" className="text-lg font-bold">
               Today and tomorrow
