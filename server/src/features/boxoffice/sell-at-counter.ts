@@ -1,4 +1,4 @@
-import { boxOfficeMessages, type CounterPaymentMethod } from '@marquee/shared';
+import { boxOfficeMessages, WALK_IN_CUSTOMER, type CounterPaymentMethod } from '@marquee/shared';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -218,7 +218,7 @@ export async function sellAtCounter({
         bookingId: hold.bookingId,
         paymentId,
         now,
-        buyerName: input.customer?.name ?? 'Walk-in customer',
+        buyerName: input.customer?.name ?? WALK_IN_CUSTOMER,
       });
     }
     // The customer's e-ticket, when they gave an email: queued like an online booking's, and
