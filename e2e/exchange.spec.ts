@@ -8,8 +8,8 @@ import { loadCatalogue, startsWith, type Catalogue } from './booking-fixtures.ts
 import { bookInPage } from './payment-fixtures.ts';
 
 // CONTRACT §13 in the browser, on a phone (390 px): "Change seats or time" from My Bookings, to
-// cheaper seats (done at once, money back) and to dearer ones (the difference paid through the
-// sandbox). Its own app: the bookings here change seat maps other specs count on.
+// cheaper seats (done at once, money back), to dearer ones (the difference paid through the
+// sandbox) and to a held-back wheelchair space. Its own app: the bookings here change seat maps other specs count on.
 let app: RunningApp;
 beforeAll(async () => {
   app = await startApp({ env: { SEAT_GAP_RULE: 'on' } });
@@ -148,6 +148,36 @@ describe('changing a booking on a phone', () => {
     await after.getByText('₹800').waitFor();
     expect(await after.getByText('Change waiting for payment:').count()).toBe(0);
     await page.screenshot({ path: `${shots}/exchange-paid-dark.png` });
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('to a wheelchair space and its companion seat, held back until the release, by ticking the box', async () => {
+    const { page, errors } = await openTestBrowser({
+      viewport: phone,
+      colorScheme: 'light',
+      baseURL: app.baseURL,
+    });
+    await signUpInPage(page);
+    const show = shows[0]!;
+    const booked = await bookInPage(page, show._id, ['F5', 'F6']); // Prime: ₹500
+    await payInPage(page, booked.url);
+
+    await openChange(page, show.movie.title);
+    // Row E: the wheelchair space E1 and its companion seat E2 (Prime), held back a day ahead.
+    await seat(page, 'E1').click();
+    await page.getByText(/E1 is held for wheelchair users until .*to change to it\./).waitFor();
+    expect(await seat(page, 'E1').getAttribute('aria-label')).not.toMatch(/selected/i);
+    await page.getByRole('checkbox', { name: 'I need a wheelchair space' }).check();
+    await seat(page, 'F5').click();
+    await seat(page, 'F6').click();
+    await seat(page, 'E1').click();
+    await seat(page, 'E2').click();
+    await change(page).getByText('E1, E2').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await change(page).getByRole('button', { name: 'Confirm change' }).click();
+    await page.waitForURL((url) => url.pathname === '/mybookings');
+    const card = page.getByRole('main').getByRole('article', { name: show.movie.title });
+    await card.getByText('E1, E2').waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
 });

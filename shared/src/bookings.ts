@@ -132,6 +132,15 @@ export function hasShow<T extends { show: Booking['show'] }>(
 }
 
 /** POST /api/bookings/create (spec §4). `userId`, when sent, must be the caller's own id. */
+/**
+ * `accessible` on a booking or an exchange (CONTRACT §7): the buyer needs a wheelchair space, so the
+ * seats may be held-back ones (a space and its companion seat) before their release.
+ */
+export const accessibleField = z.boolean({ message: 'accessible is true or false' }).optional().meta({
+  description:
+    'The buyer needs a wheelchair space: lets the seats be one (and its companion seat) while they are held back',
+});
+
 export const createBookingRequest = z
   .object({
     showId: z.string({ message: 'showId is required' }).trim().min(1, 'showId is required'),
@@ -157,10 +166,7 @@ export const createBookingRequest = z
       .max(20)
       .optional()
       .meta({ description: 'With `quantity`: only seats of this class' }),
-    accessible: z.boolean({ message: 'accessible is true or false' }).optional().meta({
-      description:
-        'The buyer needs a wheelchair space: lets the booking take one (and its companion seat) while they are held back',
-    }),
+    accessible: accessibleField,
     userId: z.string().optional(),
     items: itemsRequestSchema.optional().meta({
       description:

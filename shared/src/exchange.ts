@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ok } from './api.ts';
-import { bookingSchema } from './bookings.ts';
+import { accessibleField, bookingSchema } from './bookings.ts';
 import { messages } from './errors.ts';
 import { seatClassOf, type Layout } from './seat-layout.ts';
 
@@ -16,6 +16,7 @@ export const exchangeBookingRequest = z
     selectedSeats: z
       .array(z.string().trim().max(10, 'Invalid seat'), { message: messages.noSeats })
       .max(50, messages.maxSeats),
+    accessible: accessibleField,
   })
   .meta({
     id: 'ExchangeBookingRequest',

@@ -41,6 +41,8 @@ export interface ExchangeOptions {
   bookingId: string;
   showId: string;
   seatIds: string[];
+  /** The buyer needs a wheelchair space: the new seats may be held-back ones (as when booking). */
+  accessible?: boolean;
   rules: SeatRulesConfig;
   known: KnownSeats;
   limits: { windowSeconds: number; maxUnpaid: number; maxPerShow: number };
@@ -134,7 +136,7 @@ export async function exchangeBooking(options: ExchangeOptions): Promise<Exchang
         known,
         showId,
         seats: seatIds,
-        accessible: false,
+        accessible: options.accessible === true,
         now,
         rules,
         change,

@@ -450,6 +450,36 @@ describe('the single-seat rule in a dearer change within the show', () => {
   });
 });
 
+describe('a wheelchair user changing seats', () => {
+  it('moves into a held-back wheelchair space and its companion seat only with accessible: true', async () => {
+    // Row A: a wheelchair space at A1 and its companion seat A2 (CONTRACT §7).
+    const layout = structuredClone(gridLayout(24)) as Layout;
+    (layout.rows[0]!.seats[0] as { kind: string }).kind = 'wheelchair';
+    (layout.rows[0]!.seats[1] as { kind: string }).kind = 'companion';
+    const [show] = await db().select().from(shows).where(eq(shows.id, showId));
+    const accessibleShow = (
+      await insertShow(t.testDb.database.db, {
+        movieId: show!.movieId,
+        startsAt: new Date(startsAt.getTime() + 16 * 3_600_000),
+        layout,
+        prices,
+      })
+    ).id;
+    const id = await book(asha, ['B5', 'B6'], accessibleShow);
+    const refused = await exchange(asha, id, ['A1', 'A2'], accessibleShow);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: expect.stringContaining('wheelchair') });
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${id}/exchange`,
+      headers: asha.bearer,
+      payload: { showId: accessibleShow, selectedSeats: ['A1', 'A2'], accessible: true },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await liveSeats(id)).toEqual(['O:A1', 'O:A2']);
+  });
+});
+
 describe('what an exchange refuses', () => {
   it('answers 400 for another number of seats or the same seats, 409 for a taken seat, changing nothing', async () => {
     const id = await book(asha, ['B11', 'B12']);

@@ -161,6 +161,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         bookingId: request.params.id,
         showId: input.showId,
         seatIds: input.selectedSeats,
+        accessible: input.accessible,
         rules: {
           gapRule: config.SEAT_GAP_RULE === 'on',
           releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES,

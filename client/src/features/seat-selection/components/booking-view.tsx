@@ -2,7 +2,6 @@ import {
   bestAvailable,
   compareSeats,
   formatPaise,
-  formatTimeOfDay,
   MAX_SEATS_PER_BOOKING,
   priceOfClass,
   messages,
@@ -10,7 +9,6 @@ import {
   type Movie,
   type Show,
   type ShowsResponse,
-  toZonedParts,
 } from '@marquee/shared';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -24,7 +22,6 @@ import {
   gridLayout,
   layoutClasses,
   seatIds,
-  type Layout,
 } from '../../../lib/screen-layout.ts';
 import { signInPath, useSession } from '../../auth/use-session.ts';
 import { useFavourites } from '../../favourites/api/get-favourites.ts';
@@ -43,7 +40,7 @@ import {
   withoutOccupied,
 } from '../seat-state.ts';
 import { useBookingSelection } from '../use-booking-selection.ts';
-import { useIsBefore } from '../use-is-before.ts';
+import { heldSeatMessage, useHeldBack } from '../use-held-back.ts';
 import { BestAvailable } from './best-available.tsx';
 import { JoinWaitlist } from './join-waitlist.tsx';
 import { BookingSummary } from './booking-summary.tsx';
@@ -80,18 +77,6 @@ function selectionStatus(seats: readonly string[], totalPaise: number): string {
 export function strandedMessage(seatId: string): string {
   return `Seat ${seatId} would be left on its own — choose seats next to it or leave a gap of two`;
 }
-
-const accessibleKinds = new Set(['wheelchair', 'companion']);
-
-/** The wheelchair spaces and companion seats of a layout. */
-export function accessibleSeats(layout: Layout): Set<string> {
-  const ids = new Set<string>();
-  for (const { seats } of layout.rows)
-    for (const seat of seats) if (seat && accessibleKinds.has(seat.kind)) ids.add(seat.id);
-  return ids;
-}
-
-const noSeats: ReadonlySet<string> = new Set();
 
 /** A way here that asks for the seat map (`navigate(address, { state: { toSeats: true } })`). */
 function hasSeatsRequest(state: unknown): boolean {
@@ -146,15 +131,12 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const { subtotals, totalPaise } = selectionAmount(layout, pricesPaise, selectedSeats);
 
   // Wheelchair spaces and their companions are held back until the release time (CONTRACT §7).
-  const [needsWheelchair, setNeedsWheelchair] = useState(false);
-  const releaseAt = seatInfo.seats?.accessibleReleaseAt ?? null;
-  const accessible = useMemo(() => accessibleSeats(layout), [layout]);
-  const isBeforeRelease = useIsBefore(releaseAt);
-  const isHeldBack = isBeforeRelease && accessible.size > 0;
-  const heldBack = isHeldBack && !needsWheelchair ? accessible : noSeats;
-  const releaseTime = releaseAt
-    ? formatTimeOfDay(toZonedParts(new Date(releaseAt), config.data?.timeZone ?? fallbackTimeZone).minutes)
-    : '';
+  const { needsWheelchair, setNeedsWheelchair, isBeforeRelease, isHeldBack, heldBack, releaseTime } =
+    useHeldBack(
+      layout,
+      seatInfo.seats?.accessibleReleaseAt ?? null,
+      config.data?.timeZone ?? fallbackTimeZone,
+    );
   // The seat this selection would leave on its own: pointed at before Book, as the server refuses
   // it; not when the cinema has the rule off (SEAT_GAP_RULE), where the booking stands.
   const stranded = strandedPreview(layout, seatInfo.occupied, selectedSeats, {
@@ -249,10 +231,7 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     if (!isSignedIn) return requireSignIn(undefined, selection.addressWithSeat(location.pathname, seatId));
     if (!canChooseSeats || isBooking || seatInfo.occupied.has(seatId)) return;
     if (heldBack.has(seatId)) {
-      toast.info(
-        `${seatId} is held for wheelchair users until ${releaseTime}. Tick “I need a wheelchair space” to book it.`,
-        { toastId: 'held-seat' },
-      );
+      toast.info(heldSeatMessage(seatId, releaseTime, 'book'), { toastId: 'held-seat' });
       return;
     }
     if (!selection.toggleSeat(seatId, seatInfo.occupied)) {

@@ -30,13 +30,13 @@ import { useMovieShows } from '../api/get-movie-shows.ts';
 import { showSeatsQueryKey, useShowSeats } from '../api/get-show-seats.ts';
 import { dateLabel, distinctShowDates, longDateLabel } from '../date-labels.ts';
 import { strandedPreview } from '../seat-state.ts';
-import { useIsBefore } from '../use-is-before.ts';
-import { accessibleSeats, strandedMessage } from './booking-view.tsx';
+import { heldSeatMessage, useHeldBack } from '../use-held-back.ts';
+import { strandedMessage } from './booking-view.tsx';
 import { SeatSection } from './seat-section.tsx';
 import { ShowSchedule } from './show-schedule.tsx';
+import { WheelchairNote } from './wheelchair-note.tsx';
 
 const card = 'rounded-xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
-const noSeats: ReadonlySet<string> = new Set();
 const fullToastId = 'change-seats-full';
 const byStart = (a: Show<Movie>, b: Show<Movie>) => a.startsAt.localeCompare(b.startsAt);
 
@@ -196,13 +196,11 @@ function ChangeView({ booking }: { booking: Booking }) {
   const differencePaise = totalPaise - ticketsPaise(booking);
   const isSame = isOwnShow && isComplete && selected.every((seat) => ownSeats.includes(seat));
 
-  const releaseAt = seatInfo.seats?.accessibleReleaseAt ?? null;
-  const isBeforeRelease = useIsBefore(releaseAt);
-  const accessible = useMemo(() => accessibleSeats(layout), [layout]);
-  const heldBack = isBeforeRelease ? accessible : noSeats;
+  const { needsWheelchair, setNeedsWheelchair, isBeforeRelease, isHeldBack, heldBack, releaseTime } =
+    useHeldBack(layout, seatInfo.seats?.accessibleReleaseAt ?? null, timeZone);
   const stranded = strandedPreview(layout, occupied, selected, {
     gapRule: config.data?.seatGapRule !== false,
-    needsWheelchair: false,
+    needsWheelchair,
     released: !isBeforeRelease,
   });
 
@@ -221,9 +219,7 @@ function ChangeView({ booking }: { booking: Booking }) {
   function toggleSeat(seatId: string) {
     if (exchange.isPending || occupied.has(seatId)) return;
     if (heldBack.has(seatId)) {
-      toast.info(`${seatId} is held for wheelchair users for now. Ask at the box office to change to it.`, {
-        toastId: 'held-seat',
-      });
+      toast.info(heldSeatMessage(seatId, releaseTime, 'change to'), { toastId: 'held-seat' });
       return;
     }
     setRefusal(null);
@@ -244,7 +240,11 @@ function ChangeView({ booking }: { booking: Booking }) {
     if (!show || !isComplete || isSame || exchange.isPending) return;
     setRefusal(null);
     try {
-      const answer = await exchange.mutateAsync({ showId: show._id, selectedSeats: selected });
+      const answer = await exchange.mutateAsync({
+        showId: show._id,
+        selectedSeats: selected,
+        ...(needsWheelchair ? { accessible: true } : {}),
+      });
       void queryClient.invalidateQueries({ queryKey: showSeatsQueryKey(show._id) });
       void queryClient.invalidateQueries({ queryKey: showSeatsQueryKey(booking.show._id) });
       if (answer.url) {
@@ -332,6 +332,15 @@ function ChangeView({ booking }: { booking: Booking }) {
               selected={new Set(selected)}
               onToggle={toggleSeat}
               label={`Seats for ${show.showTime}, ${dateLabel(date, today)}`}
+              notice={
+                isHeldBack && (
+                  <WheelchairNote
+                    releaseTime={releaseTime}
+                    needsWheelchair={needsWheelchair}
+                    onChange={setNeedsWheelchair}
+                  />
+                )
+              }
             />
           </div>
           <section
