@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './time.ts';
 
 /**
  * Pieces every answer shares (CONTRACT §3). The answer schemas in this package are what the
@@ -24,6 +25,16 @@ export const instant = z.string().meta({ format: 'date-time', examples: ['2026-1
 
 /** A calendar date in the cinema's zone. */
 export const isoDateText = z.string().meta({ format: 'date', examples: ['2026-11-24'] });
+
+/** A query's calendar date (YYYY-MM-DD), named in its messages: `from is a date YYYY-MM-DD`. */
+export const isoDateParam = (name: string) =>
+  z
+    .string({ message: `${name} is required (YYYY-MM-DD)` })
+    .trim()
+    .refine(isIsoDate, `${name} is a date YYYY-MM-DD`);
+
+/** A query's `from`–`to` refusal when the two are the wrong way round. */
+export const FROM_AFTER_TO = 'from must not be after to';
 
 /** The app's ids are UUIDs. */
 export const uuid = z.string().meta({ format: 'uuid', examples: ['0b7f7e9c-2c1e-4c43-9a55-6f1d7f2b8a10'] });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { instant, isoDateText, ok, uuid } from './api.ts';
-import { isIsoDate } from './time.ts';
+import { FROM_AFTER_TO, instant, isoDateParam, isoDateText, ok, uuid } from './api.ts';
 
 /**
  * The collection reports (CONTRACT §14): the daily report of the shows that play on a day, the
@@ -8,11 +7,7 @@ import { isIsoDate } from './time.ts';
  * charts. Amounts are rupees in answers, paise inside.
  */
 
-const day = (name: string) =>
-  z
-    .string({ message: `${name} is required (YYYY-MM-DD)` })
-    .trim()
-    .refine(isIsoDate, `${name} is a date YYYY-MM-DD`);
+const day = isoDateParam;
 const format = z.enum(['json', 'csv'], { message: 'format is json or csv' }).optional();
 
 export const dailyReportQuery = z.object({ date: day('date'), format });
@@ -22,7 +17,7 @@ export type DailyReportQuery = z.infer<typeof dailyReportQuery>;
 export const MAX_REPORT_DAYS = 366;
 export const filmsReportQuery = z
   .object({ from: day('from'), to: day('to'), format })
-  .refine((q) => q.from <= q.to, { message: 'from must not be after to' })
+  .refine((q) => q.from <= q.to, { message: FROM_AFTER_TO })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_REPORT_DAYS, {
     message: `A report covers at most ${MAX_REPORT_DAYS} days`,
   });

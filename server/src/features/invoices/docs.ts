@@ -3,16 +3,13 @@ import {
   buyerGstinResponse,
   gstReportResponse,
   invoiceResponse,
-  isIsoDate,
+  FROM_AFTER_TO,
+  isoDateParam,
 } from '@marquee/shared';
 import { z } from 'zod';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
 
-const day = (name: string) =>
-  z
-    .string({ message: `${name} is required (YYYY-MM-DD)` })
-    .trim()
-    .refine(isIsoDate, `${name} is a date YYYY-MM-DD`);
+const day = isoDateParam;
 
 export const gstReportQuery = z
   .object({
@@ -20,7 +17,7 @@ export const gstReportQuery = z
     to: day('to'),
     format: z.enum(['json', 'csv'], { message: 'format is json or csv' }).optional(),
   })
-  .refine((q) => q.from <= q.to, { message: 'from must not be after to' });
+  .refine((q) => q.from <= q.to, { message: FROM_AFTER_TO });
 
 /** The invoice routes as /api/openapi.json describes them. */
 export const invoiceDocs = {

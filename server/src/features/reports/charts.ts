@@ -1,5 +1,6 @@
 import {
   addDays,
+  cinemaDay,
   formatTimeOfDay,
   paiseToRupees,
   toZonedParts,
@@ -8,7 +9,6 @@ import {
 } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { dayBounds } from './daily-report.ts';
 
 type Charts = Omit<DashboardChartsResponse, 'success' | 'message'>;
 type Rows<T> = { rows: T[] };
@@ -30,8 +30,8 @@ export async function dashboardCharts({
 }): Promise<Charts> {
   const today = zonedDate(now, timeZone);
   const first = addDays(today, -29);
-  const start = dayBounds(first, timeZone).start;
-  const { start: todayStart, end: todayEnd } = dayBounds(today, timeZone);
+  const start = cinemaDay(first, timeZone).start;
+  const { start: todayStart, end: todayEnd } = cinemaDay(today, timeZone);
 
   const [perDay, occupancy, channels] = await Promise.all([
     db.execute(sql`

@@ -1,7 +1,6 @@
 import {
-  addDays,
+  cinemaDay,
   formatTimeOfDay,
-  fromZonedParts,
   layoutClasses,
   paiseToRupees,
   toZonedParts,
@@ -43,11 +42,6 @@ export function ticketFigures(t: Tally): TicketFigures {
   };
 }
 
-/** The cinema day `date` as instants: [its midnight, the next midnight). */
-export function dayBounds(date: string, timeZone: string) {
-  return { start: fromZonedParts(date, 0, timeZone), end: fromZonedParts(addDays(date, 1), 0, timeZone) };
-}
-
 /**
  * The daily collection report (CONTRACT §14) for the shows that play on `date` (the cinema's
  * calendar): per show and class the price, tickets online and at the counter, comps, gross, GST
@@ -65,7 +59,7 @@ export async function dailyReport({
   timeZone: string;
   fallbackSlabs: readonly TaxSlab[];
 }): Promise<DailyReport> {
-  const { start, end } = dayBounds(date, timeZone);
+  const { start, end } = cinemaDay(date, timeZone);
   const [showRows, sales, food] = await Promise.all([
     db.execute(sql`
       select s.id, s.starts_at, s.screen_name, s.status, s.layout, s.prices, m.title

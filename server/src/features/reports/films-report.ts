@@ -1,7 +1,12 @@
-import { distributorSharePaise, paiseToRupees, type FilmsReport, type TaxSlab } from '@marquee/shared';
+import {
+  cinemaDay,
+  distributorSharePaise,
+  paiseToRupees,
+  type FilmsReport,
+  type TaxSlab,
+} from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { dayBounds } from './daily-report.ts';
 import { ticketSales } from './ticket-sales.ts';
 
 /**
@@ -24,8 +29,8 @@ export async function filmsReport({
   timeZone: string;
   fallbackSlabs: readonly TaxSlab[];
 }): Promise<FilmsReport> {
-  const start = dayBounds(from, timeZone).start;
-  const end = dayBounds(to, timeZone).end;
+  const start = cinemaDay(from, timeZone).start;
+  const end = cinemaDay(to, timeZone).end;
   const [showRows, sales] = await Promise.all([
     db.execute(sql`
       select s.id, s.movie_id, s.status, m.title, m.distributor_share_percent
