@@ -385,6 +385,7 @@ const adminPages = [
   { path: '/admin/bookings', heading: 'Bookings', name: 'bookings' },
   { path: '/admin/users', heading: 'Users', name: 'users' },
   { path: '/admin/refunds', heading: 'Refunds', name: 'refunds' },
+  { path: '/admin/shifts', heading: 'Shifts', name: 'shifts' },
   { path: '/admin/audit', heading: 'Audit Log', name: 'audit' },
   { path: '/admin/settings', heading: 'Settings', name: 'settings' },
 ];

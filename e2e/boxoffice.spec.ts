@@ -6,6 +6,7 @@ import {
   createMovie,
   createShows,
   newUser,
+  signInAdminInPage,
   soonSlot,
   uniqueTitle,
   withdrawCreatedShows,
@@ -45,7 +46,8 @@ afterAll(async () => {
 
 describe('the box office', () => {
   it('sells by keyboard, prints, refunds and closes the shift with the right variance', async () => {
-    const { account, token } = await newUser('Counter Cashier');
+    const cashier = uniqueTitle('Counter Cashier');
+    const { account, token } = await newUser(cashier);
     const { user } = await callApi<{ user: { id: string } }>(token, 'GET', '/api/auth/get-session');
     await callApi(admin, 'POST', '/api/auth/admin/set-role', { userId: user.id, role: 'staff' });
 
@@ -170,6 +172,21 @@ describe('the box office', () => {
     expect(await page.getByTestId('cashup-variance').textContent()).toBe('₹0');
     expect(await page.getByTestId('cashup-cash-refunds').textContent()).toBe('₹500');
     if (shots) await page.screenshot({ path: `${shots}/boxoffice-cashup.png`, fullPage: true });
+
+    // The manager finds the shift among the week's, with the same figures and a way to its cash-up.
+    const manager = await openTestBrowser({ viewport: { width: 1280, height: 900 } });
+    await signInAdminInPage(manager.page);
+    await manager.page.goto('/admin/shifts');
+    const row = manager.page.getByRole('row', { name: new RegExp(cashier) });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
+    // Float, cash, card, UPI, refunds (all methods), expected, counted, variance, sold.
+    expect(cells.slice(0, 8)).toEqual(['₹1,000', '₹500', '₹0', '₹0', '₹500', '₹1,000', '₹1,000', '₹0']);
+    expect(await seriousViolations(manager.page)).toEqual([]);
+    if (shots) await manager.page.screenshot({ path: `${shots}/admin-shifts.png`, fullPage: true });
+    await row.getByRole('link', { name: /^Cash-up of / }).click();
+    await manager.page.getByRole('heading', { name: /Cash-up/ }).waitFor();
+    expect(await manager.page.getByTestId('cashup-variance').textContent()).toBe('₹0');
   }, 180_000);
 
   it('says plainly when the server is gone and sells nothing; fits a tablet', async () => {

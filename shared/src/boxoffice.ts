@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { indianMobileSchema, optionalIndianMobileSchema } from './phone.ts';
-import { instant, ok, uuid } from './api.ts';
+import { FROM_AFTER_TO, instant, isoDateParam, isoDateText, ok, uuid } from './api.ts';
 import { bookingSchema } from './bookings.ts';
 import { messages } from './errors.ts';
 import { itemsRequestSchema } from './food.ts';
 import { optionalGstinSchema } from './gst.ts';
-import { rupeesToPaise } from './money.ts';
+import { paiseToRupees, rupeesToPaise } from './money.ts';
 import { counterPaymentMethods, counterRefundMethods, counterSaleMethods } from './statuses.ts';
 
 // The box office (CONTRACT §11): shifts, counter sales and counter refunds. Amounts in rupees.
@@ -86,6 +86,73 @@ export const shiftResponse = ok({ shift: shiftSchema });
 export type ShiftResponse = z.infer<typeof shiftResponse>;
 export const currentShiftResponse = ok({ shift: shiftSchema.nullable() });
 export type CurrentShiftResponse = z.infer<typeof currentShiftResponse>;
+
+/** At most a quarter: the shifts list is a manager's look back, not the whole history at once. */
+export const MAX_SHIFT_DAYS = 92;
+/** A week: `from` alone lists the week from it, `to` alone the week to it, neither the week to today. */
+export const DEFAULT_SHIFT_DAYS = 7;
+
+/** GET /api/boxoffice/shifts: the shifts opened on the cinema days `from`–`to`. */
+export const shiftsQuery = z
+  .object({ from: isoDateParam('from').optional(), to: isoDateParam('to').optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: FROM_AFTER_TO })
+  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_SHIFT_DAYS, {
+    message: `The list covers at most ${MAX_SHIFT_DAYS} days`,
+  });
+export type ShiftsQuery = z.input<typeof shiftsQuery>;
+
+/** The money of a list of shifts added up (rupees): variance and counted cash over closed shifts only. */
+export const shiftTotalsSchema = z
+  .object({
+    openingFloat: z.number(),
+    cashSales: z.number(),
+    cardSales: z.number(),
+    upiSales: z.number(),
+    cashRefunds: z.number(),
+    cardRefunds: z.number(),
+    upiRefunds: z.number(),
+    expectedCash: z.number(),
+    countedCash: z.number(),
+    variance: z.number().meta({ description: 'Counted − expected, over the closed shifts' }),
+    tickets: z.number().int(),
+    items: z.number().int(),
+    comps: z.number().int(),
+  })
+  .meta({ id: 'ShiftTotals' });
+export type ShiftTotals = z.infer<typeof shiftTotalsSchema>;
+
+export const shiftsResponse = ok({
+  from: isoDateText,
+  to: isoDateText,
+  shifts: z
+    .array(shiftSchema)
+    .meta({ description: 'The latest first: every cashier’s for an admin, one’s own for staff' }),
+  totals: shiftTotalsSchema,
+}).meta({ id: 'ShiftsResponse' });
+export type ShiftsResponse = z.infer<typeof shiftsResponse>;
+
+/** Adds up shifts' money (rupees), in paise so that no rupee fraction drifts. */
+export function shiftTotals(shifts: readonly Shift[]): ShiftTotals {
+  const closed = shifts.filter((shift) => shift.closedAt !== null);
+  const money = (of: readonly Shift[], pick: (shift: Shift) => number | null) =>
+    paiseToRupees(of.reduce((sum, shift) => sum + rupeesToPaise(pick(shift) ?? 0), 0));
+  const units = (pick: (shift: Shift) => number) => shifts.reduce((sum, shift) => sum + pick(shift), 0);
+  return {
+    openingFloat: money(shifts, (s) => s.openingFloat),
+    cashSales: money(shifts, (s) => s.cashSales),
+    cardSales: money(shifts, (s) => s.cardSales),
+    upiSales: money(shifts, (s) => s.upiSales),
+    cashRefunds: money(shifts, (s) => s.cashRefunds),
+    cardRefunds: money(shifts, (s) => s.cardRefunds),
+    upiRefunds: money(shifts, (s) => s.upiRefunds),
+    expectedCash: money(shifts, (s) => s.expectedCash),
+    countedCash: money(closed, (s) => s.countedCash),
+    variance: money(closed, (s) => s.variance),
+    tickets: units((s) => s.tickets),
+    items: units((s) => s.items),
+    comps: units((s) => s.comps),
+  };
+}
 
 const optionalText = (name: string, max: number) =>
   z.preprocess(

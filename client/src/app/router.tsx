@@ -180,6 +180,10 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/admin/refunds.tsx').then((m) => ({ Component: m.AdminRefundsRoute })),
       },
       {
+        path: 'shifts',
+        lazy: () => import('./routes/admin/shifts.tsx').then((m) => ({ Component: m.AdminShiftsRoute })),
+      },
+      {
         path: 'audit',
         lazy: () => import('./routes/admin/audit.tsx').then((m) => ({ Component: m.AdminAuditRoute })),
       },

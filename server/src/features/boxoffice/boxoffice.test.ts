@@ -4,6 +4,9 @@ import {
   type CounterBookingResponse,
   type CounterSaleResponse,
   type Shift,
+  type ShiftsResponse,
+  addDays,
+  zonedDate,
 } from '@marquee/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +74,7 @@ describe('who may use the box office', () => {
     const calls: ['GET' | 'POST', string, object?][] = [
       ['POST', '/api/boxoffice/shifts', { openingFloat: 0 }],
       ['GET', '/api/boxoffice/shifts/current'],
+      ['GET', '/api/boxoffice/shifts'],
       ['GET', '/api/boxoffice/shifts/00000000-0000-4000-8000-000000000000'],
       ['POST', '/api/boxoffice/shifts/00000000-0000-4000-8000-000000000000/close', { countedCash: 0 }],
       ['POST', '/api/boxoffice/sales', {}],
@@ -366,6 +370,53 @@ describe('the cash-up and counter refunds', () => {
     expect((await call('GET', `/api/boxoffice/shifts/${shift._id}`, first)).json().shift).toEqual(
       closed.json().shift,
     );
+  });
+
+  it('lists the shifts of a period with their cash-ups and totals: all for an admin, one’s own for staff', async () => {
+    const today = zonedDate(t.clock.now, t.config.CINEMA_TIMEZONE);
+    const list = async (who: SignedIn, query = '') => {
+      const response = await call('GET', `/api/boxoffice/shifts${query}`, who);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ShiftsResponse>();
+    };
+    const all = await list(admin);
+    expect(all).toMatchObject({ from: addDays(today, -6), to: today });
+    const cashiers = new Set(all.shifts.map((shift) => shift.user._id));
+    expect(cashiers.size).toBeGreaterThan(1);
+    // The latest first; each shift as its own answer gives it.
+    const opened = all.shifts.map((shift) => shift.openedAt);
+    expect(opened).toEqual([...opened].sort().reverse());
+    for (const shift of all.shifts.slice(0, 3))
+      expect((await call('GET', `/api/boxoffice/shifts/${shift._id}`, admin)).json().shift).toEqual(shift);
+    // Totals in paise, added up: counted cash and variance over the closed shifts only.
+    const paise = (pick: (shift: Shift) => number | null) =>
+      all.shifts.reduce((sum, shift) => sum + Math.round((pick(shift) ?? 0) * 100), 0) / 100;
+    expect(all.totals).toMatchObject({
+      cashSales: paise((s) => s.cashSales),
+      cashRefunds: paise((s) => s.cashRefunds),
+      upiSales: paise((s) => s.upiSales),
+      variance: paise((s) => (s.closedAt ? s.variance : 0)),
+      tickets: all.shifts.reduce((sum, shift) => sum + shift.tickets, 0),
+    });
+    expect(all.totals.variance).not.toBe(0);
+
+    const mine = await list(staff[4]!);
+    expect(mine.shifts.length).toBeGreaterThan(0);
+    expect(mine.shifts.every((shift) => shift.user._id === staff[4]!.userId)).toBe(true);
+    // Another period: nothing opened then.
+    expect((await list(admin, `?to=${addDays(today, -7)}`)).shifts).toEqual([]);
+    expect((await list(admin, `?from=${today}`)).shifts).toHaveLength(all.shifts.length);
+    expect((await list(admin, `?from=${today}`)).to).toBe(addDays(today, 6));
+    for (const [query, message] of [
+      [`?from=${today}&to=${addDays(today, -1)}`, 'from must not be after to'],
+      [`?from=${addDays(today, -92)}&to=${today}`, 'The list covers at most 92 days'],
+      ['?from=yesterday', 'from is a date YYYY-MM-DD'],
+    ] as const) {
+      const refused = await call('GET', `/api/boxoffice/shifts${query}`, admin);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json()).toMatchObject({ message });
+    }
+    expect((await call('GET', '/api/boxoffice/shifts', buyer)).statusCode).toBe(403);
   });
 
   it('refunds an online booking through its gateway, outside the drawer; needs an open shift', async () => {

@@ -10,6 +10,8 @@ import {
   currentShiftResponse,
   openShiftRequest,
   shiftResponse,
+  shiftsQuery,
+  shiftsResponse,
 } from '@marquee/shared';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
 
@@ -30,6 +32,16 @@ export const boxOfficeDocs = {
     summary: 'The caller’s open shift with its figures so far, or null',
     auth: 'staff',
     ok: currentShiftResponse,
+  }),
+  shifts: routeSchema({
+    tags,
+    summary: 'The shifts opened on the cinema days from–to, with their cash-ups and totals',
+    description:
+      'Every cashier’s shifts for an admin, one’s own for staff; the latest first. `from` alone: the week from it; `to` alone: the week to it; neither: the week to today. At most 92 days.',
+    auth: 'staff',
+    querystring: shiftsQuery,
+    ok: shiftsResponse,
+    errors: { 400: 'from must not be after to' },
   }),
   oneShift: routeSchema({
     tags,

@@ -3,9 +3,14 @@ import {
   counterPhoneQuery,
   counterRefundRequest,
   counterSaleRequest,
+  addDays,
+  DEFAULT_SHIFT_DAYS,
   openShiftRequest,
   paiseToRupees,
   rupeesToPaise,
+  shiftsQuery,
+  shiftTotals,
+  zonedDate,
 } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
@@ -17,7 +22,7 @@ import { boxOfficeDocs as docs } from './docs.ts';
 import { bookingIdByReference, bookingIdsByPhone, counterSaleOf, refundOwedAtCounter } from './queries.ts';
 import { refundAtCounter } from './refund-at-counter.ts';
 import { sellAtCounter } from './sell-at-counter.ts';
-import { closeShift, currentShift, findShift, openShift, shiftView } from './shifts.ts';
+import { closeShift, currentShift, findShift, listShifts, openShift, shiftView } from './shifts.ts';
 
 /** The box office (CONTRACT §11): staff and admins only. Routes parse, call and answer. */
 export async function boxOfficeRoutes(app: FastifyInstance) {
@@ -48,6 +53,22 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
       message: row ? 'Shift open' : 'No open shift',
       shift: row ? await shiftView(db, row) : null,
     };
+  });
+
+  app.get('/api/boxoffice/shifts', { schema: docs.shifts }, async (request) => {
+    const user = await requireStaff(request);
+    const query = parseInput(shiftsQuery, request.query ?? {});
+    const to =
+      query.to ?? (query.from ? addDays(query.from, DEFAULT_SHIFT_DAYS - 1) : zonedDate(clock(), timeZone));
+    const from = query.from ?? addDays(to, 1 - DEFAULT_SHIFT_DAYS);
+    const shifts = await listShifts(db, {
+      viewer: { id: user.id, isAdmin: isAdmin(user) },
+      from,
+      to,
+      timeZone,
+    });
+    const message = `${shifts.length} shift${shifts.length === 1 ? '' : 's'}`;
+    return { success: true, message, from, to, shifts, totals: shiftTotals(shifts) };
   });
 
   app.get<{ Params: { id: string } }>(

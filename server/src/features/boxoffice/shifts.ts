@@ -1,6 +1,6 @@
-import { boxOfficeMessages, paiseToRupees, type Shift } from '@marquee/shared';
+import { boxOfficeMessages, cinemaDay, paiseToRupees, type Shift } from '@marquee/shared';
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { pgErrorCode, type Db, type Queryable } from '../../db/client.ts';
 import { shifts, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
@@ -81,34 +81,66 @@ export async function findShift(
   return row;
 }
 
-/** Sales by method, refunds by method, tickets, items and comps of a shift (paise and units). */
-export async function cashUpOf(db: Queryable, shiftId: string): Promise<CashUp> {
-  const rows = await db.execute(sql`
-    select
-      coalesce((select sum(amount_paise) from counter_sales where shift_id = ${shiftId} and method = 'cash'), 0) as "cashSales",
-      coalesce((select sum(amount_paise) from counter_sales where shift_id = ${shiftId} and method = 'card'), 0) as "cardSales",
-      coalesce((select sum(amount_paise) from counter_sales where shift_id = ${shiftId} and method = 'upi'), 0) as "upiSales",
-      coalesce((select sum(amount_paise) from counter_refunds where shift_id = ${shiftId} and method = 'cash'), 0) as "cashRefunds",
-      coalesce((select sum(amount_paise) from counter_refunds where shift_id = ${shiftId} and method = 'card'), 0) as "cardRefunds",
-      coalesce((select sum(amount_paise) from counter_refunds where shift_id = ${shiftId} and method = 'upi'), 0) as "upiRefunds",
-      coalesce((select sum(tickets) from counter_sales where shift_id = ${shiftId}), 0) as "tickets",
-      coalesce((select sum(tickets) from counter_sales where shift_id = ${shiftId} and method = 'comp'), 0) as "comps",
-      coalesce((select sum(bi.quantity) from counter_sales cs join booking_items bi on bi.booking_id = cs.booking_id
-        where cs.shift_id = ${shiftId}), 0) as "items"`);
-  const row = (rows as unknown as { rows: Record<string, string | number>[] }).rows[0]!;
-  const n = (key: string) => Number(row[key] ?? 0);
-  return {
-    cashSales: n('cashSales'),
-    cardSales: n('cardSales'),
-    upiSales: n('upiSales'),
-    cashRefunds: n('cashRefunds'),
-    cardRefunds: n('cardRefunds'),
-    upiRefunds: n('upiRefunds'),
-    tickets: n('tickets'),
+const noFigures: CashUp = {
+  cashSales: 0,
+  cardSales: 0,
+  upiSales: 0,
+  cashRefunds: 0,
+  cardRefunds: 0,
+  upiRefunds: 0,
+  tickets: 0,
+  items: 0,
+  comps: 0,
+};
+
+/**
+ * Sales by method, refunds by method, tickets, items and comps of each shift (paise and units),
+ * in three grouped reads whatever the number of shifts. Refunds count in the shift that paid them
+ * out, sales in the shift that took them.
+ */
+export async function cashUpsOf(db: Queryable, shiftIds: readonly string[]): Promise<Map<string, CashUp>> {
+  const figures = new Map(shiftIds.map((id) => [id, { ...noFigures }]));
+  if (!shiftIds.length) return figures;
+  const ids = sql.join(
+    shiftIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const read = async (query: ReturnType<typeof sql>) =>
+    (await db.execute(query)) as unknown as { rows: Record<string, string | number>[] };
+  const [sales, refunds, items] = await Promise.all([
+    read(sql`
+      select shift_id as "shiftId",
+        coalesce(sum(amount_paise) filter (where method = 'cash'), 0) as "cashSales",
+        coalesce(sum(amount_paise) filter (where method = 'card'), 0) as "cardSales",
+        coalesce(sum(amount_paise) filter (where method = 'upi'), 0) as "upiSales",
+        coalesce(sum(tickets), 0) as "tickets",
+        coalesce(sum(tickets) filter (where method = 'comp'), 0) as "comps"
+      from counter_sales where shift_id in (${ids}) group by shift_id`),
+    read(sql`
+      select shift_id as "shiftId",
+        coalesce(sum(amount_paise) filter (where method = 'cash'), 0) as "cashRefunds",
+        coalesce(sum(amount_paise) filter (where method = 'card'), 0) as "cardRefunds",
+        coalesce(sum(amount_paise) filter (where method = 'upi'), 0) as "upiRefunds"
+      from counter_refunds where shift_id in (${ids}) group by shift_id`),
     // Units of food and drink sold with the shift's sales (what was sold, refunds or not).
-    items: n('items'),
-    comps: n('comps'),
-  };
+    read(sql`
+      select cs.shift_id as "shiftId", coalesce(sum(bi.quantity), 0) as "items"
+      from counter_sales cs join booking_items bi on bi.booking_id = cs.booking_id
+      where cs.shift_id in (${ids}) group by cs.shift_id`),
+  ]);
+  for (const { rows } of [sales, refunds, items])
+    for (const row of rows) {
+      const entry = figures.get(String(row.shiftId));
+      if (!entry) continue;
+      for (const [key, value] of Object.entries(row))
+        if (key !== 'shiftId') entry[key as keyof CashUp] = Number(value);
+    }
+  return figures;
+}
+
+/** One shift's figures (cashUpsOf). */
+export async function cashUpOf(db: Queryable, shiftId: string): Promise<CashUp> {
+  return (await cashUpsOf(db, [shiftId])).get(shiftId)!;
 }
 
 /** The cash that should be in the drawer: float + cash sales − cash refunds (paise). */
@@ -116,31 +148,74 @@ export function expectedCashPaise(openingFloatPaise: number, figures: CashUp): n
   return openingFloatPaise + figures.cashSales - figures.cashRefunds;
 }
 
+/** Shifts as the API answers them (rupees), in the order given. */
+export async function shiftViews(db: Queryable, rows: readonly ShiftRow[]): Promise<Shift[]> {
+  if (!rows.length) return [];
+  const figures = await cashUpsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const people = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))]));
+  const names = new Map(people.map((person) => [person.id, person.name]));
+  const rupees = paiseToRupees;
+  return rows.map((row) => {
+    const cashUp = figures.get(row.id)!;
+    const expected = expectedCashPaise(row.openingFloatPaise, cashUp);
+    return {
+      _id: row.id,
+      user: { _id: row.userId, name: names.get(row.userId) ?? '' },
+      openedAt: row.openedAt.toISOString(),
+      closedAt: row.closedAt?.toISOString() ?? null,
+      openingFloat: rupees(row.openingFloatPaise),
+      cashSales: rupees(cashUp.cashSales),
+      cardSales: rupees(cashUp.cardSales),
+      upiSales: rupees(cashUp.upiSales),
+      cashRefunds: rupees(cashUp.cashRefunds),
+      cardRefunds: rupees(cashUp.cardRefunds),
+      upiRefunds: rupees(cashUp.upiRefunds),
+      expectedCash: rupees(expected),
+      countedCash: row.countedCashPaise === null ? null : rupees(row.countedCashPaise),
+      variance: row.countedCashPaise === null ? null : rupees(row.countedCashPaise - expected),
+      tickets: cashUp.tickets,
+      items: cashUp.items,
+      comps: cashUp.comps,
+    };
+  });
+}
+
 /** A shift as the API answers it (rupees). */
 export async function shiftView(db: Queryable, row: ShiftRow): Promise<Shift> {
-  const figures = await cashUpOf(db, row.id);
-  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, row.userId));
-  const expected = expectedCashPaise(row.openingFloatPaise, figures);
-  const rupees = paiseToRupees;
-  return {
-    _id: row.id,
-    user: { _id: row.userId, name: user?.name ?? '' },
-    openedAt: row.openedAt.toISOString(),
-    closedAt: row.closedAt?.toISOString() ?? null,
-    openingFloat: rupees(row.openingFloatPaise),
-    cashSales: rupees(figures.cashSales),
-    cardSales: rupees(figures.cardSales),
-    upiSales: rupees(figures.upiSales),
-    cashRefunds: rupees(figures.cashRefunds),
-    cardRefunds: rupees(figures.cardRefunds),
-    upiRefunds: rupees(figures.upiRefunds),
-    expectedCash: rupees(expected),
-    countedCash: row.countedCashPaise === null ? null : rupees(row.countedCashPaise),
-    variance: row.countedCashPaise === null ? null : rupees(row.countedCashPaise - expected),
-    tickets: figures.tickets,
-    items: figures.items,
-    comps: figures.comps,
-  };
+  return (await shiftViews(db, [row]))[0]!;
+}
+
+/**
+ * The shifts opened on the cinema days `from`–`to` (CONTRACT §11's cash-ups, for the manager):
+ * every cashier's for an admin, a staff member's own otherwise; the latest first.
+ */
+export async function listShifts(
+  db: Queryable,
+  {
+    viewer,
+    from,
+    to,
+    timeZone,
+  }: { viewer: { id: string; isAdmin: boolean }; from: string; to: string; timeZone: string },
+): Promise<Shift[]> {
+  const rows = await db
+    .select()
+    .from(shifts)
+    .where(
+      and(
+        gte(shifts.openedAt, cinemaDay(from, timeZone).start),
+        lt(shifts.openedAt, cinemaDay(to, timeZone).end),
+        viewer.isAdmin ? undefined : eq(shifts.userId, viewer.id),
+      ),
+    )
+    .orderBy(desc(shifts.openedAt));
+  return shiftViews(db, rows);
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  Banknote,
   CalendarPlus,
   ChartColumn,
   ReceiptIndianRupee,
@@ -34,6 +35,7 @@ const links = [
   { to: '/admin/users', label: 'Users', icon: Users, end: false },
   { to: '/admin/reports/daily', label: 'Daily Report', icon: ChartColumn, end: false },
   { to: '/admin/reports/films', label: 'Films Report', icon: ReceiptIndianRupee, end: false },
+  { to: '/admin/shifts', label: 'Shifts', icon: Banknote, end: false },
   { to: '/admin/audit', label: 'Audit Log', icon: ScrollText, end: false },
   { to: '/admin/menu', label: 'Food & Drinks', icon: Popcorn, end: false },
   { to: '/admin/settings', label: 'Settings', icon: Settings, end: false },
