@@ -304,5 +304,21 @@ describe('the box office', () => {
     // The shift has the sale: 200 + 240 cash.
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('expected-cash').textContent()).toBe('₹440');
+
+    // Paid by UPI (Alt+3: the reference field): nothing to hand back, so no "Change: ₹0".
+    await page.keyboard.press('Alt+f');
+    await page.getByTestId('items-only').waitFor();
+    const quantity = page.getByRole('spinbutton', { name: new RegExp(snack) });
+    await quantity.fill('1');
+    await expect.poll(() => page.getByTestId('sale-total').textContent()).toBe('Total ₹120');
+    await page.keyboard.press('Alt+3');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('label')?.textContent))
+      .toMatch(/^UPI reference/);
+    await page.keyboard.type('UPI-4471');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('sale-done').waitFor();
+    expect(await page.getByTestId('paid-by').textContent()).toBe('Paid by UPI · ref UPI-4471');
+    expect(await page.getByTestId('change-due').count()).toBe(0);
   }, 180_000);
 });

@@ -726,9 +726,18 @@ export function BoxOfficePage({
                     {sold.booking.reference}
                   </span>
                 </p>
-                <p className="text-2xl font-extrabold" data-testid="change-due">
-                  Change: {formatPaise(rupeesToPaise(sold.change))}
-                </p>
+                {sold.sale.method === 'cash' ? (
+                  <p className="text-2xl font-extrabold" data-testid="change-due">
+                    Change: {formatPaise(rupeesToPaise(sold.change))}
+                  </p>
+                ) : (
+                  // Nothing to hand back: say how it was paid, as the receipt does.
+                  <p className="text-xl font-bold" data-testid="paid-by">
+                    {sold.sale.method === 'comp'
+                      ? 'Complimentary: nothing to pay'
+                      : `Paid by ${sold.sale.method === 'upi' ? 'UPI' : 'card'} · ref ${sold.sale.paymentReference ?? ''}`}
+                  </p>
+                )}
                 <a
                   ref={receiptRef}
                   className={buttonClassName()}
