@@ -95,6 +95,8 @@ describe('the box office', () => {
       .toMatch(/^Tendered/);
     await page.keyboard.type('600');
     await expect.poll(() => page.getByText('Change ₹100').count()).toBe(1);
+    // Comps are an admin's to give: a cashier has no such choice.
+    expect(await page.getByRole('radio', { name: /Comp/ }).count()).toBe(0);
     if (shots) await page.screenshot({ path: `${shots}/boxoffice-1280.png`, fullPage: true });
     await page.keyboard.press('Enter');
     await page.getByTestId('sale-done').waitFor();
@@ -188,6 +190,44 @@ describe('the box office', () => {
     await manager.page.getByRole('heading', { name: /Cash-up/ }).waitFor();
     expect(await manager.page.getByTestId('cashup-variance').textContent()).toBe('₹0');
   }, 180_000);
+
+  it('lets an admin give seats free (Alt+4): ₹0, no payment, counted as comps in the shift', async () => {
+    const { page } = await openTestBrowser({ viewport: { width: 1280, height: 900 } });
+    await signInAdminInPage(page);
+    await page.goto('/boxoffice');
+    await page.getByRole('heading', { name: 'Box office' }).waitFor();
+    const float = page.getByLabel('Opening float (₹)');
+    const open = page.getByRole('heading', { name: 'Shift open' });
+    await Promise.race([float.waitFor(), open.waitFor()]);
+    if (await float.isVisible()) {
+      await float.fill('0');
+      await page.keyboard.press('Enter');
+      await open.waitFor();
+    }
+    const compsBefore = Number(await page.getByTestId('shift-comps').textContent());
+    await page.getByRole('button', { name: new RegExp(title) }).click();
+    await page.getByTestId('seats-left').waitFor();
+    await page.keyboard.press('Alt+4');
+    await expect.poll(() => page.getByRole('radio', { name: /Comp/ }).isChecked()).toBe(true);
+    await page.getByLabel(/Party/).fill('2');
+    await page.getByLabel(/Party/).press('Enter');
+    await expect.poll(() => page.getByTestId('sale-total').textContent()).toBe('Total ₹0');
+    // The seats picked, the button is next: Enter gives them.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Give 2 seats free');
+    expect(await seriousViolations(page)).toEqual([]);
+    if (shots) await page.screenshot({ path: `${shots}/boxoffice-comp.png`, fullPage: true });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('sale-done').waitFor();
+    expect(await page.getByTestId('paid-by').textContent()).toBe('Complimentary: nothing to pay');
+    await expect
+      .poll(async () => Number(await page.getByTestId('shift-comps').textContent()))
+      .toBe(compsBefore + 2);
+    // The next sale is paid again unless Comp is chosen once more.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('radio', { name: /Cash/ }).isChecked()).toBe(true);
+  }, 120_000);
 
   it('says plainly when the server is gone and sells nothing; fits a tablet', async () => {
     const { account, token } = await newUser('Tablet Cashier');

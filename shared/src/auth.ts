@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instant, ok, uuid } from './api.ts';
+import { roles } from './roles.ts';
 
 /**
  * better-auth's endpoints as this app answers them (server/src/features/auth/routes.ts wraps
@@ -119,9 +120,6 @@ export const resetPasswordRequest = z.object({
 });
 
 export const listSessionsResponse = ok({ sessions: z.array(authSessionSchema) });
-
-export const roles = ['user', 'staff', 'admin'] as const;
-export type Role = (typeof roles)[number];
 
 /** POST /api/auth/admin/set-role: answered by this app (not better-auth), audited. */
 export const setRoleRequest = z

@@ -28,3 +28,4 @@ export * from './exchange.ts';
 export * from './phone.ts';
 export * from './film-details.ts';
 export * from './privacy.ts';
+export * from './roles.ts';

@@ -1,3 +1,5 @@
+import { holdsRole } from '@marquee/shared';
+
 /** The header's main links (spec §2 "Header"), shared by the wide bar and the mobile menu. */
 export const mainLinks = [
   { to: '/', label: 'Home', end: true },
@@ -20,20 +22,15 @@ export interface HeaderUser {
   role?: string | null;
 }
 
-/** The roles a user holds; better-auth keeps them comma-joined ('staff,admin'). */
-function rolesOf(user: HeaderUser): string[] {
-  return (user.role ?? '').split(',').map((role) => role.trim());
-}
-
 /** The user menu's links: staff and admins also reach the door and the box office, admins the admin area. */
 export function accountLinksFor(user: HeaderUser): readonly { to: string; label: string }[] {
-  const roles = rolesOf(user);
+  const isAdmin = holdsRole(user.role, 'admin');
   const links: { to: string; label: string }[] = [...accountLinks];
-  if (roles.includes('staff') || roles.includes('admin')) {
+  if (holdsRole(user.role, 'staff') || isAdmin) {
     links.push({ to: '/door', label: 'Door' });
     links.push({ to: '/boxoffice', label: 'Box office' });
   }
-  if (roles.includes('admin')) links.push({ to: '/admin', label: 'Admin' });
+  if (isAdmin) links.push({ to: '/admin', label: 'Admin' });
   return links;
 }
 

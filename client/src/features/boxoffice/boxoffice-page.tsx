@@ -11,6 +11,8 @@ import {
   rupeesToPaise,
   zonedDate,
   type Booking,
+  boxOfficeMessages,
+  holdsRole,
   type CounterPaymentMethod,
   type CounterSaleResponse,
   type Layout,
@@ -26,6 +28,7 @@ import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
 import { pricesInPaise, selectionAmount } from '../../lib/screen-layout.ts';
 import { useMenu, pictureOf } from '../food/api/products.ts';
 import { ProductPicture } from '../../components/ui/product-picture.tsx';
+import { useSession } from '../auth/use-session.ts';
 import { useShowSeats } from '../seat-selection/api/get-show-seats.ts';
 import {
   findByPhone,
@@ -51,10 +54,14 @@ export interface CounterSeatMapProps {
 const field =
   'w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-base dark:border-zinc-700 dark:bg-zinc-900';
 const panel = 'rounded-xl border border-zinc-200 p-4 dark:border-zinc-800';
-const methods: { value: CounterPaymentMethod; label: string; key: string }[] = [
+/** How a sale is settled: paid by one of the counter's methods, or given as a comp (admins only). */
+type SaleMethod = CounterPaymentMethod | 'comp';
+
+const methods: { value: SaleMethod; label: string; key: string }[] = [
   { value: 'cash', label: 'Cash', key: '1' },
   { value: 'card', label: 'Card', key: '2' },
   { value: 'upi', label: 'UPI', key: '3' },
+  { value: 'comp', label: 'Comp', key: '4' },
 ];
 
 function errorText(error: unknown): string {
@@ -174,6 +181,10 @@ function ShiftPanel({
         </dd>
         <dt>Tickets</dt>
         <dd className="text-right tabular-nums">{shift.tickets}</dd>
+        <dt>of which comps</dt>
+        <dd className="text-right tabular-nums" data-testid="shift-comps">
+          {shift.comps}
+        </dd>
       </dl>
       <form onSubmit={submitClose} className="mt-3 flex items-end gap-2">
         <label className="flex-1 text-sm">
@@ -416,7 +427,7 @@ function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: 
  * /boxoffice: the counter (CONTRACT §11). Today's and tomorrow's shows, the live seat map, best
  * available for a party, cash (tendered and change), card or UPI (a reference), an optional
  * customer, then the receipt. Keys: party size then Enter picks seats and goes to payment;
- * Alt+1/2/3 choose cash, card or UPI; Enter sells; Escape starts the next sale; Alt+R finds a
+ * Alt+1/2/3 choose cash, card or UPI (Alt+4 a comp, for admins); Enter sells; Escape starts the next sale; Alt+R finds a
  * booking by reference; Alt+F sells food and drink on its own (no show, no seats). Without the server the page says so and sells nothing.
  */
 export function BoxOfficePage({
@@ -435,7 +446,11 @@ export function BoxOfficePage({
   const seats = useShowSeats(showId);
   const [picked, setSelected] = useState<string[]>([]);
   const [party, setParty] = useState('2');
-  const [method, setMethod] = useState<CounterPaymentMethod>('cash');
+  const [method, setMethod] = useState<SaleMethod>('cash');
+  // Complimentary tickets are an admin's to give (CONTRACT §11): only they see the choice.
+  const canComp = holdsRole(useSession().user?.role, 'admin');
+  const saleMethods = methods.filter((m) => m.value !== 'comp' || canComp);
+  const isComp = method === 'comp';
   const [tendered, setTendered] = useState('');
   const [paymentRef, setPaymentRef] = useState('');
   const [customer, setCustomer] = useState({ name: '', phone: '', email: '' });
@@ -450,6 +465,10 @@ export function BoxOfficePage({
   const tenderedRef = useRef<HTMLInputElement>(null);
   const referenceRef = useRef<HTMLInputElement>(null);
   const receiptRef = useRef<HTMLAnchorElement>(null);
+  const sellRef = useRef<HTMLButtonElement>(null);
+  /** Where the payment is taken: the tendered cash, the card or UPI reference, or (a comp) the button. */
+  const paymentFieldOf = (chosen: SaleMethod) =>
+    chosen === 'cash' ? tenderedRef : chosen === 'comp' ? sellRef : referenceRef;
   const menuRef = useRef<HTMLFieldSetElement>(null);
 
   const today = zonedDate(new Date(), timeZone);
@@ -468,7 +487,12 @@ export function BoxOfficePage({
     (sum, product) => sum + rupeesToPaise(product.price) * (items[product._id] ?? 0),
     0,
   );
-  const amount = { ...seatAmount, totalPaise: seatAmount.totalPaise + itemsPaise };
+  const amount = isComp
+    ? { ...seatAmount, totalPaise: 0 }
+    : { ...seatAmount, totalPaise: seatAmount.totalPaise + itemsPaise };
+  // The server's words, said before it is asked: a comp is seats only.
+  const compRefusal =
+    isComp && (itemsOnly || chosenItems.length > 0) ? boxOfficeMessages.compWithItems : null;
   const leftPerClass = layout
     ? layoutClasses(layout).map((cls) => ({
         cls,
@@ -480,6 +504,8 @@ export function BoxOfficePage({
 
   function startNewSale() {
     setSold(null);
+    // A comp is chosen for one sale at a time: the next one is paid unless chosen again.
+    if (method === 'comp') setMethod('cash');
     setSelected([]);
     setItems({});
     setTendered('');
@@ -532,7 +558,7 @@ export function BoxOfficePage({
 
   // Seats picked: the payment field is next (an effect, since the pick can happen during render).
   useEffect(() => {
-    if (seatsPicked) (method === 'cash' ? tenderedRef : referenceRef).current?.focus();
+    if (seatsPicked) paymentFieldOf(method).current?.focus();
     // Only a new pick moves the focus, not a change of payment method.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seatsPicked]);
@@ -541,14 +567,19 @@ export function BoxOfficePage({
     event?.preventDefault();
     if (!isReachable) return;
     if (itemsOnly ? !chosenItems.length : !showId || !selected.length) return;
+    if (compRefusal) return;
     sell.mutate(
       {
         ...(itemsOnly ? {} : { showId: showId!, selectedSeats: selected }),
-        payment: {
-          method,
-          ...(method === 'cash' && tendered ? { tendered: Number(tendered) } : {}),
-          ...(method !== 'cash' ? { reference: paymentRef } : {}),
-        },
+        ...(method === 'comp'
+          ? { complimentary: true }
+          : {
+              payment: {
+                method,
+                ...(method === 'cash' && tendered ? { tendered: Number(tendered) } : {}),
+                ...(method !== 'cash' ? { reference: paymentRef } : {}),
+              },
+            }),
         ...(chosenItems.length
           ? {
               items: chosenItems.map((product) => ({
@@ -578,11 +609,11 @@ export function BoxOfficePage({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey && ['1', '2', '3'].includes(event.key)) {
+      const keyed = event.altKey ? saleMethods.find((m) => m.key === event.key) : undefined;
+      if (keyed) {
         event.preventDefault();
-        const chosen = methods.find((m) => m.key === event.key)!.value;
-        setMethod(chosen);
-        requestAnimationFrame(() => (chosen === 'cash' ? tenderedRef : referenceRef).current?.focus());
+        setMethod(keyed.value);
+        requestAnimationFrame(() => paymentFieldOf(keyed.value).current?.focus());
       } else if (event.altKey && event.code === 'KeyF') {
         event.preventDefault();
         startItemsOnly();
@@ -842,7 +873,7 @@ export function BoxOfficePage({
                   </p>
                   <fieldset className="flex gap-3 text-sm">
                     <legend className="sr-only">Payment method</legend>
-                    {methods.map((m) => (
+                    {saleMethods.map((m) => (
                       <label key={m.value} className="flex items-center gap-1">
                         <input
                           type="radio"
@@ -855,7 +886,12 @@ export function BoxOfficePage({
                       </label>
                     ))}
                   </fieldset>
-                  {method === 'cash' ? (
+                  {isComp ? (
+                    <p className="text-sm" data-testid="comp-note">
+                      {compRefusal ??
+                        'A complimentary ticket: ₹0, nothing to pay, no invoice; counted as a comp in the shift and the reports.'}
+                    </p>
+                  ) : method === 'cash' ? (
                     <label className="text-sm">
                       Tendered (₹)
                       <input
@@ -900,18 +936,20 @@ export function BoxOfficePage({
                     ))}
                   </details>
                   <button
+                    ref={sellRef}
                     type="submit"
                     className={buttonClassName()}
                     disabled={
                       !isReachable ||
                       !shift ||
                       (itemsOnly ? !chosenItems.length : !selected.length) ||
+                      compRefusal !== null ||
                       sell.isPending
                     }
                   >
                     {itemsOnly
                       ? 'Sell food & drinks'
-                      : `Sell ${selected.length ? `${selected.length} seat${selected.length > 1 ? 's' : ''}` : ''}`}
+                      : `${isComp ? 'Give' : 'Sell'} ${selected.length ? `${selected.length} seat${selected.length > 1 ? 's' : ''}` : ''}${isComp ? ' free' : ''}`}
                   </button>
                   {!shift && <p className="text-sm">Open a shift first.</p>}
                   {sell.error && (

@@ -1,4 +1,4 @@
-import { messages } from '@marquee/shared';
+import { holdsRole, messages } from '@marquee/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { FastifyRequest } from 'fastify';
@@ -83,9 +83,9 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return user;
 }
 
-/** better-auth keeps several roles comma-separated ('staff,admin'); the role is read per request. */
+/** The role is read per request (holdsRole: several are comma-joined). */
 export const hasRole = (user: Pick<SessionUser, 'role'>, role: 'admin' | 'staff') =>
-  user.role.split(',').some((held) => held.trim() === role);
+  holdsRole(user.role, role);
 
 export const isAdmin = (user: SessionUser) => hasRole(user, 'admin');
 
