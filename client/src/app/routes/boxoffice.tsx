@@ -1,7 +1,9 @@
+import { layoutClasses } from '@marquee/shared';
 import { useParams } from 'react-router';
 import { BoxOfficePage, type CounterSeatMapProps } from '../../features/boxoffice/boxoffice-page.tsx';
 import { ReceiptPage } from '../../features/boxoffice/receipt-page.tsx';
 import { ShiftReportPage } from '../../features/boxoffice/shift-report-page.tsx';
+import { SeatLegend } from '../../features/seat-selection/components/seat-legend.tsx';
 import { SeatMap } from '../../features/seat-selection/components/seat-map.tsx';
 import { TicketQr } from '../../features/tickets/components/ticket-qr.tsx';
 
@@ -10,9 +12,24 @@ import { TicketQr } from '../../features/tickets/components/ticket-qr.tsx';
 
 const noSeats: ReadonlySet<string> = new Set();
 
-/** The counter sells held-back seats too, so none is marked held; the server keeps every other rule. */
-function CounterSeatMap(props: CounterSeatMapProps) {
-  return <SeatMap {...props} held={noSeats} stranded={null} />;
+/**
+ * The counter sells held-back seats too, so none is marked held; the server keeps every other rule.
+ * Under the map, the booking page's key: each class's colour and price, the wheelchair spaces.
+ */
+function CounterSeatMap({ prices, ...props }: CounterSeatMapProps) {
+  const kinds = new Set(props.layout.rows.flatMap((row) => row.seats.map((seat) => seat?.kind)));
+  return (
+    <>
+      <SeatMap {...props} held={noSeats} stranded={null} />
+      <div className="mt-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+        <SeatLegend
+          classes={layoutClasses(props.layout).map((name) => ({ name, price: prices[name] }))}
+          hasWheelchair={kinds.has('wheelchair')}
+          hasCompanion={kinds.has('companion')}
+        />
+      </div>
+    </>
+  );
 }
 
 /** /boxoffice (signed in; the server serves staff and admins only). */

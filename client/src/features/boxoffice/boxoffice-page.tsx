@@ -49,6 +49,8 @@ export interface CounterSeatMapProps {
   selected: ReadonlySet<string>;
   onToggle: (seatId: string) => void;
   label: string;
+  /** Class → price in rupees, for the map's key. */
+  prices: Readonly<Record<string, number>>;
 }
 
 const field =
@@ -166,7 +168,7 @@ function ShiftPanel({
       <h2 id="shift-heading" className="text-lg font-bold">
         Shift open
       </h2>
-      <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm">
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-sm">
         <dt>Float</dt>
         <dd className="text-right tabular-nums">{rupees(shift.openingFloat)}</dd>
         <dt>Cash sales</dt>
@@ -640,7 +642,7 @@ export function BoxOfficePage({
         <h1 className="text-2xl font-extrabold">Box office</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Keys: party size, Enter picks seats · Alt+F food &amp; drinks only · Alt+1 cash, Alt+2 card, Alt+3
-          UPI · Enter sells · Esc next sale · Alt+R find by reference
+          UPI{canComp && ', Alt+4 comp'} · Enter sells · Esc next sale · Alt+R find by reference
         </p>
       </div>
       {!isReachable && (
@@ -652,7 +654,7 @@ export function BoxOfficePage({
           No connection to the server. Nothing can be sold until it is back; this page retries by itself.
         </div>
       )}
-      <div className="mt-4 grid gap-4 md:grid-cols-[15rem_1fr] xl:grid-cols-[16rem_1fr_20rem]">
+      <div className="mt-4 grid gap-4 md:grid-cols-[15rem_1fr] xl:grid-cols-[15rem_1fr_20rem]">
         <div className="flex flex-col gap-4">
           <ShiftPanel shift={shift} isKnown={!shiftQuery.isPending} isReachable={isReachable} />
           <section aria-labelledby="shows-heading" className={panel}>
@@ -713,7 +715,12 @@ export function BoxOfficePage({
           </h2>
           {show && (
             <p className="text-sm" data-testid="seats-left">
-              Seats left: {leftPerClass.map(({ cls, left }) => `${cls} ${left}`).join(' · ')}
+              {leftPerClass
+                .map(
+                  ({ cls, left }) =>
+                    `${cls} ${prices[cls] === undefined ? '' : `${formatPaise(prices[cls])} `}(${left} left)`,
+                )
+                .join(' · ')}
               {seats.isLive ? '' : ' (reconnecting…)'}
             </p>
           )}
@@ -732,6 +739,7 @@ export function BoxOfficePage({
                     current.includes(id) ? current.filter((one) => one !== id) : [...current, id],
                   ),
                 label: show ? `Seats for ${show.movie.title} at ${show.showTime}` : 'Seats',
+                prices: seats.seats?.prices ?? {},
               })}
             </div>
           ) : (
@@ -871,7 +879,7 @@ export function BoxOfficePage({
                   <p className="text-xl font-bold" data-testid="sale-total">
                     Total {formatPaise(amount.totalPaise)}
                   </p>
-                  <fieldset className="flex gap-3 text-sm">
+                  <fieldset className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
                     <legend className="sr-only">Payment method</legend>
                     {saleMethods.map((m) => (
                       <label key={m.value} className="flex items-center gap-1">

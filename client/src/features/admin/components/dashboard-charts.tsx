@@ -95,9 +95,10 @@ function SalesChart({ days }: { days: DashboardChartsResponse['salesByDay'] }) {
             </rect>
             {(i % 7 === 1 || i === days.length - 1) && (
               <text
-                x={i * slot + slot / 2}
+                // The last day's label ends at the chart's edge instead of running past it.
+                x={i === days.length - 1 ? width : i * slot + slot / 2}
                 y={height + 16}
-                textAnchor="middle"
+                textAnchor={i === days.length - 1 ? 'end' : 'middle'}
                 className="fill-zinc-600 text-[11px] dark:fill-zinc-400"
               >
                 {label(d.date)}
