@@ -1,46 +1,31 @@
 import {
   addDays,
   bestAvailable,
-  formatDate,
-  formatIndianMobile,
   formatPaise,
   itemsText,
   layoutClasses,
   LOW_STOCK,
-  normaliseIndianMobile,
   rupeesToPaise,
   zonedDate,
-  type Booking,
   boxOfficeMessages,
   holdsRole,
   type CounterPaymentMethod,
   type CounterSaleResponse,
   type Layout,
-  type Shift,
 } from '@marquee/shared';
-import { CircleAlert, Printer, RotateCcw, Ticket, WifiOff } from 'lucide-react';
+import { CircleAlert, Printer, Ticket, WifiOff } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button.ts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
 import { pricesInPaise, selectionAmount } from '../../lib/screen-layout.ts';
 import { useMenu, pictureOf } from '../food/api/products.ts';
 import { ProductPicture } from '../../components/ui/product-picture.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { useShowSeats } from '../seat-selection/api/get-show-seats.ts';
-import {
-  findByPhone,
-  findByReference,
-  useCloseShift,
-  useCounterShows,
-  useCurrentShift,
-  useOpenShift,
-  useRefund,
-  useSell,
-  useServerReachable,
-} from './boxoffice-api.ts';
+import { useCounterShows, useCurrentShift, useSell, useServerReachable } from './boxoffice-api.ts';
+import { errorText, field, panel } from './counter-styles.ts';
+import { FindPanel } from './find-panel.tsx';
+import { ShiftPanel } from './shift-panel.tsx';
 
 /** What the page needs of a seat map: the app layer supplies the seat-selection feature's own. */
 export interface CounterSeatMapProps {
@@ -53,9 +38,6 @@ export interface CounterSeatMapProps {
   prices: Readonly<Record<string, number>>;
 }
 
-const field =
-  'w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-base dark:border-zinc-700 dark:bg-zinc-900';
-const panel = 'rounded-xl border border-zinc-200 p-4 dark:border-zinc-800';
 /** How a sale is settled: paid by one of the counter's methods, or given as a comp (admins only). */
 type SaleMethod = CounterPaymentMethod | 'comp';
 
@@ -65,365 +47,6 @@ const methods: { value: SaleMethod; label: string; key: string }[] = [
   { value: 'upi', label: 'UPI', key: '3' },
   { value: 'comp', label: 'Comp', key: '4' },
 ];
-
-function errorText(error: unknown): string {
-  if (error instanceof ApiError && error.status > 0) return error.message;
-  return 'The server cannot be reached: nothing was sold. Check the connection and try again.';
-}
-
-/**
- * The shift panel: open with a float, or the running figures and the close with the count. Each
- * state is its own section (`key`), so the float box never becomes the count box with the cursor
- * still in it, where the next Enter would close the shift.
- */
-function ShiftPanel({
-  shift,
-  isKnown,
-  isReachable,
-}: {
-  shift: Shift | null;
-  /** Whether the server has answered (or failed to) if a shift is open: until then no form is offered. */
-  isKnown: boolean;
-  isReachable: boolean;
-}) {
-  const open = useOpenShift();
-  const close = useCloseShift();
-  const [float, setFloat] = useState('');
-  const [counted, setCounted] = useState('');
-  const [closed, setClosed] = useState<Shift | null>(null);
-  /** The count awaiting the cashier's yes: a closed shift never changes (CONTRACT §11). */
-  const [confirming, setConfirming] = useState(false);
-
-  if (!isKnown) {
-    return (
-      <section key="loading" aria-labelledby="shift-heading" className={panel}>
-        <h2 id="shift-heading" className="text-lg font-bold">
-          Shift
-        </h2>
-        <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-          Loading the shift…
-        </p>
-      </section>
-    );
-  }
-  if (!shift) {
-    const submit = (event: FormEvent) => {
-      event.preventDefault();
-      open.mutate(Number(float || '0'), { onSuccess: () => setClosed(null) });
-    };
-    return (
-      <section key="open" aria-labelledby="shift-heading" className={panel}>
-        <h2 id="shift-heading" className="text-lg font-bold">
-          Shift
-        </h2>
-        {closed && (
-          <p role="status" className="mt-2 text-sm">
-            Shift closed. Variance {formatPaise(rupeesToPaise(closed.variance ?? 0))}.{' '}
-            <Link className="underline" to={`/boxoffice/shifts/${closed._id}`}>
-              Print the cash-up
-            </Link>
-          </p>
-        )}
-        <form onSubmit={submit} className="mt-2 flex items-end gap-2">
-          <label className="flex-1 text-sm">
-            Opening float (₹)
-            <input
-              className={field}
-              inputMode="decimal"
-              value={float}
-              onChange={(e) => setFloat(e.target.value)}
-              // Ready for the day's float; not straight after a close, where a stray Enter would
-              // open another shift.
-              autoFocus={!closed}
-            />
-          </label>
-          <button type="submit" className={buttonClassName()} disabled={!isReachable || open.isPending}>
-            Open shift
-          </button>
-        </form>
-        {open.error && (
-          <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-            {errorText(open.error)}
-          </p>
-        )}
-      </section>
-    );
-  }
-  const countedCash = Number(counted || '0');
-  const submitClose = (event: FormEvent) => {
-    event.preventDefault();
-    if (!Number.isNaN(countedCash)) setConfirming(true);
-  };
-  const confirmClose = () =>
-    close.mutate(
-      { shiftId: shift._id, countedCash },
-      {
-        onSuccess: (answer) => setClosed(answer.shift),
-        onSettled: () => setConfirming(false),
-      },
-    );
-  const rupees = (value: number) => formatPaise(rupeesToPaise(value));
-  return (
-    <section key="close" aria-labelledby="shift-heading" className={panel}>
-      <h2 id="shift-heading" className="text-lg font-bold">
-        Shift open
-      </h2>
-      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-sm">
-        <dt>Float</dt>
-        <dd className="text-right tabular-nums">{rupees(shift.openingFloat)}</dd>
-        <dt>Cash sales</dt>
-        <dd className="text-right tabular-nums">{rupees(shift.cashSales)}</dd>
-        <dt>Card / UPI</dt>
-        <dd className="text-right tabular-nums">{rupees(shift.cardSales + shift.upiSales)}</dd>
-        <dt>Cash refunds</dt>
-        <dd className="text-right tabular-nums">{rupees(shift.cashRefunds)}</dd>
-        <dt className="font-semibold">Expected cash</dt>
-        <dd className="text-right font-semibold tabular-nums" data-testid="expected-cash">
-          {rupees(shift.expectedCash)}
-        </dd>
-        <dt>Tickets</dt>
-        <dd className="text-right tabular-nums">{shift.tickets}</dd>
-        <dt>of which comps</dt>
-        <dd className="text-right tabular-nums" data-testid="shift-comps">
-          {shift.comps}
-        </dd>
-      </dl>
-      <form onSubmit={submitClose} className="mt-3 flex items-end gap-2">
-        <label className="flex-1 text-sm">
-          Counted cash (₹)
-          <input
-            className={field}
-            inputMode="decimal"
-            value={counted}
-            onChange={(e) => setCounted(e.target.value)}
-          />
-        </label>
-        <button
-          type="submit"
-          className={buttonClassName('secondary')}
-          disabled={!isReachable || close.isPending}
-        >
-          Close shift
-        </button>
-      </form>
-      {close.error && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {errorText(close.error)}
-        </p>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          title="Close the shift?"
-          confirmLabel="Close shift"
-          busyLabel="Closing…"
-          cancelLabel="Keep it open"
-          isBusy={close.isPending}
-          onConfirm={confirmClose}
-          onClose={() => setConfirming(false)}
-        >
-          <p>
-            Counted {rupees(countedCash)} against {rupees(shift.expectedCash)} expected: a variance of{' '}
-            {rupees(countedCash - shift.expectedCash)}.
-          </p>
-          <p>A closed shift cannot be changed or opened again.</p>
-        </ConfirmDialog>
-      )}
-    </section>
-  );
-}
-
-/** Refund or reprint by reference, or by the buyer's mobile number. */
-function FindPanel({ isReachable, hasShift }: { isReachable: boolean; hasShift: boolean }) {
-  const [reference, setReference] = useState('');
-  const [found, setFound] = useState<Awaited<ReturnType<typeof findByReference>> | null>(null);
-  const [matches, setMatches] = useState<Booking[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const refund = useRefund();
-  /** A refund is asked for once more before it is given: money leaves the drawer. */
-  const [confirmingRefund, setConfirmingRefund] = useState(false);
-
-  const search = async (event: FormEvent) => {
-    event.preventDefault();
-    // The last refund's answer belongs to the last booking, not to the next one looked up.
-    refund.reset();
-    setError(null);
-    setFound(null);
-    setMatches(null);
-    try {
-      // A mobile number (any spacing, +91 or not) lists that buyer's bookings; anything else is a reference.
-      if (normaliseIndianMobile(reference)) {
-        const { bookings } = await findByPhone(reference);
-        if (bookings.length === 1) setFound(await findByReference(bookings[0]!.reference));
-        else if (bookings.length) setMatches(bookings);
-        else setError('No bookings for that mobile number');
-      } else {
-        setFound(await findByReference(reference));
-      }
-    } catch (failure) {
-      setError(errorText(failure));
-    }
-  };
-  const open = async (chosen: Booking) => {
-    refund.reset();
-    setError(null);
-    try {
-      setFound(await findByReference(chosen.reference));
-      setMatches(null);
-    } catch (failure) {
-      setError(errorText(failure));
-    }
-  };
-  const giveBack = () => {
-    if (!found) return;
-    refund.mutate(
-      { bookingId: found.booking._id, reason: reason.trim() || 'Refunded at the box office' },
-      {
-        onSuccess: (answer) => setFound({ ...found, booking: answer.booking, refundOwed: null }),
-        onSettled: () => setConfirmingRefund(false),
-      },
-    );
-  };
-  const booking = found?.booking;
-  return (
-    <section aria-labelledby="find-heading" className={panel}>
-      <h2 id="find-heading" className="text-lg font-bold">
-        Refund or reprint
-      </h2>
-      <form onSubmit={search} className="mt-2 flex items-end gap-2">
-        <label className="flex-1 text-sm">
-          Booking reference or mobile number
-          <input
-            id="boxoffice-reference"
-            className={`${field} font-mono uppercase`}
-            inputMode="text"
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            autoComplete="off"
-          />
-        </label>
-        <button type="submit" className={buttonClassName('secondary')} disabled={!isReachable}>
-          Find
-        </button>
-      </form>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      {matches && (
-        <ul aria-label="Bookings for that number" className="mt-3 flex flex-col gap-2 text-sm">
-          {matches.map((match) => (
-            <li key={match._id}>
-              <button
-                type="button"
-                onClick={() => void open(match)}
-                className={buttonClassName('secondary', 'w-full justify-start text-left')}
-              >
-                <span className="font-mono font-semibold">{match.reference}</span> · {match.user.name} ·{' '}
-                {match.show
-                  ? `${match.show.movie.title} · ${formatDate(match.show.showDate)} ${match.show.showTime}`
-                  : 'Food & drinks only'}{' '}
-                · {match.status}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {booking && (
-        <div className="mt-3 text-sm" data-testid="found-booking">
-          <p>
-            <span className="font-mono font-semibold">{booking.reference}</span> ·{' '}
-            {booking.show
-              ? `${booking.show.movie.title} · ${booking.show.showTime} · ${booking.bookedSeats.join(', ')}`
-              : `Food & drinks only · ${itemsText(booking.items)}`}{' '}
-            · {formatPaise(rupeesToPaise(booking.amount))}
-          </p>
-          <p data-testid="found-buyer">
-            Buyer: <strong>{booking.user.name}</strong>
-            {booking.user.phone && <> · Mobile {formatIndianMobile(booking.user.phone)}</>}
-            {booking.user.email && <> · {booking.user.email}</>}
-          </p>
-          <p>
-            Status: <strong>{booking.status}</strong> (
-            {found.sale ? `counter, ${found.sale.method}` : 'online'})
-          </p>
-          {found.refundOwed !== null && (
-            <p className="mt-1 font-semibold text-amber-800 dark:text-amber-300">
-              The show was cancelled: {formatPaise(rupeesToPaise(found.refundOwed))} to pay back by{' '}
-              {found.sale?.method}
-            </p>
-          )}
-          <div className="mt-2 flex flex-wrap items-end gap-2">
-            <Link
-              className={buttonClassName('secondary')}
-              to={`/boxoffice/receipts/${booking._id}`}
-              target="_blank"
-            >
-              <Printer aria-hidden className="size-4" /> Reprint
-            </Link>
-            {(booking.status === 'paid' || found.refundOwed !== null) && (
-              <>
-                <label className="text-sm">
-                  Reason
-                  <input className={field} value={reason} onChange={(e) => setReason(e.target.value)} />
-                </label>
-                <button
-                  type="button"
-                  className={buttonClassName('secondary')}
-                  onClick={() => setConfirmingRefund(true)}
-                  disabled={!isReachable || !hasShift || refund.isPending}
-                >
-                  <RotateCcw aria-hidden className="size-4" />{' '}
-                  {found.refundOwed !== null
-                    ? `Pay back ${formatPaise(rupeesToPaise(found.refundOwed))}`
-                    : 'Refund'}
-                </button>
-              </>
-            )}
-          </div>
-          {refund.data && (
-            <p role="status" className="mt-2">
-              {refund.data.message}
-            </p>
-          )}
-          {refund.error && (
-            <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
-              {errorText(refund.error)}
-            </p>
-          )}
-          {confirmingRefund && (
-            <ConfirmDialog
-              title={`Refund ${booking.reference}?`}
-              confirmLabel={
-                found.refundOwed !== null
-                  ? `Pay back ${formatPaise(rupeesToPaise(found.refundOwed))}`
-                  : 'Refund'
-              }
-              busyLabel="Refunding…"
-              cancelLabel="Keep the booking"
-              isBusy={refund.isPending}
-              onConfirm={giveBack}
-              onClose={() => setConfirmingRefund(false)}
-            >
-              <p>
-                {booking.user.name} · {formatPaise(rupeesToPaise(booking.amount))}{' '}
-                {found.sale ? `paid by ${found.sale.method}` : 'paid online'}.
-              </p>
-              <p>
-                {found.refundOwed !== null
-                  ? 'The show was cancelled: all of it goes back.'
-                  : found.sale
-                    ? `The booking is cancelled, its seats released, and all of it goes back by ${found.sale.method}.`
-                    : 'The booking is cancelled and its seats released; what goes back follows the cancellation policy.'}
-              </p>
-            </ConfirmDialog>
-          )}
-        </div>
-      )}
-    </section>
-  );
-}
 
 /**
  * /boxoffice: the counter (CONTRACT §11). Today's and tomorrow's shows, the live seat map, best
