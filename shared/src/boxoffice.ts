@@ -102,21 +102,11 @@ export const shiftsQuery = z
 export type ShiftsQuery = z.input<typeof shiftsQuery>;
 
 /** The money of a list of shifts added up (rupees): variance and counted cash over closed shifts only. */
-export const shiftTotalsSchema = z
-  .object({
-    openingFloat: z.number(),
-    cashSales: z.number(),
-    cardSales: z.number(),
-    upiSales: z.number(),
-    cashRefunds: z.number(),
-    cardRefunds: z.number(),
-    upiRefunds: z.number(),
-    expectedCash: z.number(),
+export const shiftTotalsSchema = shiftSchema
+  .omit({ _id: true, user: true, openedAt: true, closedAt: true })
+  .extend({
     countedCash: z.number(),
     variance: z.number().meta({ description: 'Counted − expected, over the closed shifts' }),
-    tickets: z.number().int(),
-    items: z.number().int(),
-    comps: z.number().int(),
   })
   .meta({ id: 'ShiftTotals' });
 export type ShiftTotals = z.infer<typeof shiftTotalsSchema>;

@@ -1,11 +1,9 @@
-import { addDays, formatDate, formatRupees, isIsoDate, zonedDate } from '@marquee/shared';
+import { formatDate, formatRupees, MAX_REPORT_DAYS } from '@marquee/shared';
 import { Download, Printer } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { filmsReportCsvUrl, useFilmsReport } from '../api/reports.ts';
-import { inputClassName } from './field.tsx';
+import { PeriodFields, usePeriodParams } from './period-fields.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
 import { ReportPrintStyles } from './report-print.tsx';
@@ -16,47 +14,14 @@ const heads = ['Shows', 'Admissions', 'Gross', 'GST', 'Net', 'Share %', 'Distrib
 
 /** /admin/reports/films: per film what was taken and what is owed to its distributor. */
 export function FilmsReportPage() {
-  const timeZone = useCinemaTimeZone();
-  const [params, setParams] = useSearchParams();
-  const today = zonedDate(new Date(), timeZone);
-  const from = isIsoDate(params.get('from') ?? '') ? params.get('from')! : `${today.slice(0, 8)}01`;
-  const to = isIsoDate(params.get('to') ?? '') ? params.get('to')! : today;
-  const isOrdered = from <= to;
+  const { from, to, isOrdered, set } = usePeriodParams((end) => `${end.slice(0, 8)}01`);
   const report = useFilmsReport(isOrdered ? from : '', to);
-  const set = (key: 'from' | 'to', value: string) => {
-    if (isIsoDate(value)) setParams({ from, to, [key]: value }, { replace: true });
-  };
 
   return (
     <div className="marquee-report space-y-6">
       <ReportPrintStyles />
       <div className="marquee-report-controls flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="films-from" className="block text-sm font-medium">
-            From
-          </label>
-          <input
-            id="films-from"
-            type="date"
-            value={from}
-            onChange={(e) => set('from', e.target.value)}
-            className={`${inputClassName} mt-1 w-44`}
-          />
-        </div>
-        <div>
-          <label htmlFor="films-to" className="block text-sm font-medium">
-            To
-          </label>
-          <input
-            id="films-to"
-            type="date"
-            value={to}
-            min={from}
-            max={addDays(from, 365)}
-            onChange={(e) => set('to', e.target.value)}
-            className={`${inputClassName} mt-1 w-44`}
-          />
-        </div>
+        <PeriodFields idPrefix="films" from={from} to={to} maxDays={MAX_REPORT_DAYS} onChange={set} />
         <a href={filmsReportCsvUrl(from, to)} download className={buttonClassName('secondary')}>
           <Download aria-hidden className="size-4" /> Download CSV
         </a>

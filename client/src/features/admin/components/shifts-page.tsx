@@ -5,7 +5,6 @@ import {
   formatDateTime,
   formatRupees,
   formatTimeAt,
-  isIsoDate,
   MAX_SHIFT_DAYS,
   paiseToRupees,
   rupeesToPaise,
@@ -14,12 +13,12 @@ import {
   type ShiftTotals,
 } from '@marquee/shared';
 import { Printer } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { useShifts } from '../api/shifts.ts';
-import { inputClassName } from './field.tsx';
+import { PeriodFields, usePeriodParams } from './period-fields.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { ReportPrintStyles } from './report-print.tsx';
 import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
@@ -82,50 +81,15 @@ function MoneyCells({ figures, isOpen }: { figures: Shift | ShiftTotals; isOpen?
 /** /admin/shifts: every cashier's shifts of a period with their cash-ups, for the manager. */
 export function ShiftsPage() {
   const timeZone = useCinemaTimeZone();
-  const [params, setParams] = useSearchParams();
-  const today = zonedDate(new Date(), timeZone);
-  const to = isIsoDate(params.get('to') ?? '') ? params.get('to')! : today;
-  const from = isIsoDate(params.get('from') ?? '')
-    ? params.get('from')!
-    : addDays(to, 1 - DEFAULT_SHIFT_DAYS);
-  const isOrdered = from <= to;
+  const { from, to, isOrdered, set } = usePeriodParams((end) => addDays(end, 1 - DEFAULT_SHIFT_DAYS));
   const list = useShifts(isOrdered ? from : '', to);
-  const set = (key: 'from' | 'to', value: string) => {
-    if (isIsoDate(value)) setParams({ from, to, [key]: value }, { replace: true });
-  };
   const period = `${formatDate(from, 'long')} to ${formatDate(to, 'long')}`;
 
   return (
     <div className="marquee-report space-y-6">
       <ReportPrintStyles />
       <div className="marquee-report-controls flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="shifts-from" className="block text-sm font-medium">
-            From
-          </label>
-          <input
-            id="shifts-from"
-            type="date"
-            value={from}
-            max={to}
-            onChange={(e) => set('from', e.target.value)}
-            className={`${inputClassName} mt-1 w-44`}
-          />
-        </div>
-        <div>
-          <label htmlFor="shifts-to" className="block text-sm font-medium">
-            To
-          </label>
-          <input
-            id="shifts-to"
-            type="date"
-            value={to}
-            min={from}
-            max={addDays(from, MAX_SHIFT_DAYS - 1)}
-            onChange={(e) => set('to', e.target.value)}
-            className={`${inputClassName} mt-1 w-44`}
-          />
-        </div>
+        <PeriodFields idPrefix="shifts" from={from} to={to} maxDays={MAX_SHIFT_DAYS} onChange={set} />
         <button type="button" onClick={() => window.print()} className={buttonClassName('secondary')}>
           <Printer aria-hidden className="size-4" /> Print
         </button>
