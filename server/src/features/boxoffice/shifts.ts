@@ -81,60 +81,63 @@ export async function findShift(
   return row;
 }
 
-const noFigures: CashUp = {
-  cashSales: 0,
-  cardSales: 0,
-  upiSales: 0,
-  cashRefunds: 0,
-  cardRefunds: 0,
-  upiRefunds: 0,
-  tickets: 0,
-  items: 0,
-  comps: 0,
-};
-
 /**
  * Sales by method, refunds by method, tickets, items and comps of each shift (paise and units),
- * in three grouped reads whatever the number of shifts. Refunds count in the shift that paid them
- * out, sales in the shift that took them.
+ * in one statement (one snapshot) whatever the number of shifts. Refunds count in the shift that
+ * paid them out, sales in the shift that took them.
  */
 export async function cashUpsOf(db: Queryable, shiftIds: readonly string[]): Promise<Map<string, CashUp>> {
-  const figures = new Map(shiftIds.map((id) => [id, { ...noFigures }]));
+  const figures = new Map<string, CashUp>();
   if (!shiftIds.length) return figures;
   const ids = sql.join(
-    shiftIds.map((id) => sql`${id}::uuid`),
+    shiftIds.map((id) => sql`(${id}::uuid)`),
     sql`, `,
   );
-  const read = async (query: ReturnType<typeof sql>) =>
-    (await db.execute(query)) as unknown as { rows: Record<string, string | number>[] };
-  const [sales, refunds, items] = await Promise.all([
-    read(sql`
-      select shift_id as "shiftId",
-        coalesce(sum(amount_paise) filter (where method = 'cash'), 0) as "cashSales",
-        coalesce(sum(amount_paise) filter (where method = 'card'), 0) as "cardSales",
-        coalesce(sum(amount_paise) filter (where method = 'upi'), 0) as "upiSales",
-        coalesce(sum(tickets), 0) as "tickets",
-        coalesce(sum(tickets) filter (where method = 'comp'), 0) as "comps"
-      from counter_sales where shift_id in (${ids}) group by shift_id`),
-    read(sql`
-      select shift_id as "shiftId",
-        coalesce(sum(amount_paise) filter (where method = 'cash'), 0) as "cashRefunds",
-        coalesce(sum(amount_paise) filter (where method = 'card'), 0) as "cardRefunds",
-        coalesce(sum(amount_paise) filter (where method = 'upi'), 0) as "upiRefunds"
-      from counter_refunds where shift_id in (${ids}) group by shift_id`),
-    // Units of food and drink sold with the shift's sales (what was sold, refunds or not).
-    read(sql`
-      select cs.shift_id as "shiftId", coalesce(sum(bi.quantity), 0) as "items"
+  const result = (await db.execute(sql`
+    with wanted(id) as (values ${ids}),
+    sales as (
+      select shift_id,
+        sum(amount_paise) filter (where method = 'cash') as cash,
+        sum(amount_paise) filter (where method = 'card') as card,
+        sum(amount_paise) filter (where method = 'upi') as upi,
+        sum(tickets) as tickets,
+        sum(tickets) filter (where method = 'comp') as comps
+      from counter_sales where shift_id in (select id from wanted) group by shift_id),
+    refunds as (
+      select shift_id,
+        sum(amount_paise) filter (where method = 'cash') as cash,
+        sum(amount_paise) filter (where method = 'card') as card,
+        sum(amount_paise) filter (where method = 'upi') as upi
+      from counter_refunds where shift_id in (select id from wanted) group by shift_id),
+    -- Units of food and drink sold with the shift's sales (what was sold, refunds or not).
+    items as (
+      select cs.shift_id, sum(bi.quantity) as units
       from counter_sales cs join booking_items bi on bi.booking_id = cs.booking_id
-      where cs.shift_id in (${ids}) group by cs.shift_id`),
-  ]);
-  for (const { rows } of [sales, refunds, items])
-    for (const row of rows) {
-      const entry = figures.get(String(row.shiftId));
-      if (!entry) continue;
-      for (const [key, value] of Object.entries(row))
-        if (key !== 'shiftId') entry[key as keyof CashUp] = Number(value);
-    }
+      where cs.shift_id in (select id from wanted) group by cs.shift_id)
+    select wanted.id as "shiftId",
+      coalesce(sales.cash, 0) as "cashSales", coalesce(sales.card, 0) as "cardSales",
+      coalesce(sales.upi, 0) as "upiSales", coalesce(refunds.cash, 0) as "cashRefunds",
+      coalesce(refunds.card, 0) as "cardRefunds", coalesce(refunds.upi, 0) as "upiRefunds",
+      coalesce(sales.tickets, 0) as "tickets", coalesce(items.units, 0) as "items",
+      coalesce(sales.comps, 0) as "comps"
+    from wanted
+      left join sales on sales.shift_id = wanted.id
+      left join refunds on refunds.shift_id = wanted.id
+      left join items on items.shift_id = wanted.id`)) as unknown as {
+    rows: Record<keyof CashUp | 'shiftId', string | number>[];
+  };
+  for (const { shiftId, ...row } of result.rows)
+    figures.set(String(shiftId), {
+      cashSales: Number(row.cashSales),
+      cardSales: Number(row.cardSales),
+      upiSales: Number(row.upiSales),
+      cashRefunds: Number(row.cashRefunds),
+      cardRefunds: Number(row.cardRefunds),
+      upiRefunds: Number(row.upiRefunds),
+      tickets: Number(row.tickets),
+      items: Number(row.items),
+      comps: Number(row.comps),
+    });
   return figures;
 }
 
