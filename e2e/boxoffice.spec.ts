@@ -186,6 +186,10 @@ describe('the box office', () => {
     expect(cells.slice(0, 8)).toEqual(['₹1,000', '₹500', '₹0', '₹0', '₹500', '₹1,000', '₹1,000', '₹0']);
     expect(await seriousViolations(manager.page)).toEqual([]);
     if (shots) await manager.page.screenshot({ path: `${shots}/admin-shifts.png`, fullPage: true });
+    // The accountant's copy downloads with the session: the shift's line is in it.
+    const csvHref = await manager.page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+    const csv = await manager.page.evaluate((href) => fetch(href!).then((r) => r.text()), csvHref);
+    expect(csv).toContain(`${cashier},`);
     await row.getByRole('link', { name: /^Cash-up of / }).click();
     await manager.page.getByRole('heading', { name: /Cash-up/ }).waitFor();
     expect(await manager.page.getByTestId('cashup-variance').textContent()).toBe('₹0');

@@ -94,7 +94,11 @@ export const DEFAULT_SHIFT_DAYS = 7;
 
 /** GET /api/boxoffice/shifts: the shifts opened on the cinema days `from`–`to`. */
 export const shiftsQuery = z
-  .object({ from: isoDateParam('from').optional(), to: isoDateParam('to').optional() })
+  .object({
+    from: isoDateParam('from').optional(),
+    to: isoDateParam('to').optional(),
+    format: z.enum(['json', 'csv'], { message: 'format is json or csv' }).optional(),
+  })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: FROM_AFTER_TO })
   .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_SHIFT_DAYS, {
     message: `The list covers at most ${MAX_SHIFT_DAYS} days`,

@@ -1,8 +1,8 @@
-import { toZonedParts, type Booking } from '@marquee/shared';
+import type { Booking } from '@marquee/shared';
 import { and, desc, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
-import { csvRow } from './csv.ts';
+import { csvRow, csvTime } from '../../lib/csv.ts';
 
 const gatewayNames: Record<string, string> = { sandbox: 'Sandbox', stripe: 'Stripe', counter: 'Counter' };
 
@@ -11,17 +11,6 @@ const refundWords: Record<string, string> = {
   succeeded: 'Refunded',
   failed: 'Failed',
 };
-
-/**
- * An instant as the cinema's wall clock reads it, in a form spreadsheets sort and parse:
- * '2026-11-27 19:05'. Every time in the file is on this clock, and the headers say so.
- */
-function cinemaTime(iso: string | null, timeZone: string): string {
-  if (!iso) return '';
-  const { date, minutes } = toZonedParts(new Date(iso), timeZone);
-  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
-  return `${date} ${hh}:${String(minutes % 60).padStart(2, '0')}`;
-}
 
 /** How each booking was paid: the gateway of its captured payment (refunded ones included). */
 async function paymentMethods(db: Queryable, bookingIds: string[]): Promise<Map<string, string>> {
@@ -89,8 +78,8 @@ export async function bookingsCsv({
       methods.get(booking._id) ?? '',
       refund ? (refundWords[refund.status] ?? refund.status) : '',
       refund ? refund.amount.toFixed(2) : '',
-      cinemaTime(booking.createdAt, timeZone),
-      cinemaTime(booking.checkedInAt, timeZone),
+      csvTime(booking.createdAt, timeZone),
+      csvTime(booking.checkedInAt, timeZone),
     ]);
   }
   return body;

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { parseInput } from '../../lib/parse.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { listAudit } from '../audit/index.ts';
 import { isAdmin, requireAdmin, requireUser } from '../auth/index.ts';
 import { countBookings, findBookings, type BookingFilter } from '../bookings/index.ts';
@@ -81,11 +82,7 @@ export async function adminRoutes(app: FastifyInstance) {
     const bookings = await findBookings({ db, where, now: clock(), timeZone, withEmail: true });
     const body = await bookingsCsv({ db, bookings, timeZone });
     const stamp = zonedDate(clock(), timeZone); // the cinema's day, like every time in the file
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="marquee-bookings-${stamp}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(`\uFEFF${body}`);
+    return sendCsv(reply, `marquee-bookings-${stamp}.csv`, body);
   });
 
   app.get('/api/admin/shows', { schema: docs.shows }, async (request): Promise<AdminShowsResponse> => {

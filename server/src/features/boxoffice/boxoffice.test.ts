@@ -417,6 +417,27 @@ describe('the cash-up and counter refunds', () => {
       expect(refused.json()).toMatchObject({ message });
     }
     expect((await call('GET', '/api/boxoffice/shifts', buyer)).statusCode).toBe(403);
+
+    // The accountant's copy: one line a shift with the same figures, then the total line.
+    const csv = await call('GET', '/api/boxoffice/shifts?format=csv', admin);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="marquee-shifts-${addDays(today, -6)}-to-${today}.csv"`,
+    );
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[1]).toMatch(/^Cashier,Opened \(.+\),Closed \(.+\),Float,Cash sales,/);
+    expect(lines).toHaveLength(all.shifts.length + 3);
+    const first = all.shifts[0]!;
+    expect(lines[2]!.split(',').slice(3, 8)).toEqual(
+      [first.openingFloat, first.cashSales, first.cardSales, first.upiSales, first.cashRefunds].map((n) =>
+        n.toFixed(2),
+      ),
+    );
+    expect(lines.at(-1)!.split(',')[12]).toBe(all.totals.variance.toFixed(2));
   });
 
   it('refunds an online booking through its gateway, outside the drawer; needs an open shift', async () => {

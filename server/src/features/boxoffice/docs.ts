@@ -37,7 +37,7 @@ export const boxOfficeDocs = {
     tags,
     summary: 'The shifts opened on the cinema days from–to, with their cash-ups and totals',
     description:
-      'Every cashier’s shifts for an admin, one’s own for staff; the latest first. `from` alone: the week from it; `to` alone: the week to it; neither: the week to today. At most 92 days.',
+      'Every cashier’s shifts for an admin, one’s own for staff; the latest first. `from` alone: the week from it; `to` alone: the week to it; neither: the week to today. At most 92 days. `format=csv`: the same figures as a spreadsheet, one line a shift and a total line.',
     auth: 'staff',
     querystring: shiftsQuery,
     ok: shiftsResponse,

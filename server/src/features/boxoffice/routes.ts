@@ -14,6 +14,7 @@ import {
 } from '@marquee/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/parse.ts';
 import { isAdmin, requireStaff } from '../auth/index.ts';
 import { findBookings, KnownSeats } from '../bookings/index.ts';
@@ -22,6 +23,7 @@ import { boxOfficeDocs as docs } from './docs.ts';
 import { bookingIdByReference, bookingIdsByPhone, counterSaleOf, refundOwedAtCounter } from './queries.ts';
 import { refundAtCounter } from './refund-at-counter.ts';
 import { sellAtCounter } from './sell-at-counter.ts';
+import { shiftsCsv } from './shifts-csv.ts';
 import { closeShift, currentShift, findShift, listShifts, openShift, shiftView } from './shifts.ts';
 
 /** The box office (CONTRACT §11): staff and admins only. Routes parse, call and answer. */
@@ -55,7 +57,7 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/api/boxoffice/shifts', { schema: docs.shifts }, async (request) => {
+  app.get('/api/boxoffice/shifts', { schema: docs.shifts }, async (request, reply) => {
     const user = await requireStaff(request);
     const query = parseInput(shiftsQuery, request.query ?? {});
     const to =
@@ -67,8 +69,15 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
       to,
       timeZone,
     });
+    const totals = shiftTotals(shifts);
+    if (query.format === 'csv')
+      return sendCsv(
+        reply,
+        `marquee-shifts-${from}-to-${to}.csv`,
+        shiftsCsv({ from, to, shifts, totals, timeZone }),
+      );
     const message = `${shifts.length} shift${shifts.length === 1 ? '' : 's'}`;
-    return { success: true, message, from, to, shifts, totals: shiftTotals(shifts) };
+    return { success: true, message, from, to, shifts, totals };
   });
 
   app.get<{ Params: { id: string } }>(

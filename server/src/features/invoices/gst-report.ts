@@ -1,3 +1,4 @@
+import { csvRow } from '../../lib/csv.ts';
 import { addDays, fromZonedParts, paiseToRupees, type GstReportResponse } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
@@ -87,7 +88,7 @@ export async function gstReport({
 
 /** The report as CSV: one row per rate and a total row, the same figures. */
 export function gstReportCsv(report: Pick<GstReportResponse, 'rates' | 'totals'>): string {
-  const row = (cells: (string | number)[]) => `${cells.join(',')}\r\n`;
+  const row = csvRow;
   const figures = (f: Figures) => [
     f.invoices,
     f.creditNotes,

@@ -12,6 +12,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isStaff, requireAdmin, requireUser } from '../auth/index.ts';
 import { parseInput } from '../../lib/parse.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { gstReport, gstReportCsv } from './gst-report.ts';
 import { invoiceDocs as docs, gstReportQuery } from './docs.ts';
 import { readInvoice } from './read-invoice.ts';
@@ -52,13 +53,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
     await requireAdmin(request);
     const { from, to, format } = parseInput(gstReportQuery, request.query ?? {});
     const report = await gstReport({ db, from, to, timeZone: config.CINEMA_TIMEZONE });
-    if (format === 'csv') {
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="marquee-gst-${from}-to-${to}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(`\uFEFF${gstReportCsv(report)}`);
-    }
+    if (format === 'csv') return sendCsv(reply, `marquee-gst-${from}-to-${to}.csv`, gstReportCsv(report));
     const answer: GstReportResponse = { success: true, message: 'GST report', from, to, ...report };
     return answer;
   });

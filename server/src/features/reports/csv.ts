@@ -1,14 +1,9 @@
+import { csvRow } from '../../lib/csv.ts';
 import type { DailyReport, FilmsReport, TicketFigures } from '@marquee/shared';
 
 // A cell a spreadsheet would run as a formula gets a leading apostrophe (a film titled "=…"
-// stays text); the same rule as the admin bookings export.
-const FORMULA = /^(?:[\t\r]|\s*[=+\-@])/;
-function field(value: string | number): string {
-  let text = typeof value === 'number' ? String(value) : value;
-  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
-const row = (cells: (string | number)[]) => `${cells.map(field).join(',')}\r\n`;
+// stays text): csvRow, as every export.
+const row = csvRow;
 const rupees = (n: number) => n.toFixed(2);
 const figures = (f: TicketFigures) => [
   f.online,

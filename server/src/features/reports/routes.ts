@@ -4,8 +4,9 @@ import {
   type DailyReportResponse,
   type FilmsReportResponse,
 } from '@marquee/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/parse.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { requireAdmin } from '../auth/index.ts';
 import { readSettings } from '../settings/index.ts';
 import { dashboardCharts } from './charts.ts';
@@ -13,14 +14,6 @@ import { dailyReportCsv, filmsReportCsv } from './csv.ts';
 import { dailyReport } from './daily-report.ts';
 import { reportDocs as docs } from './docs.ts';
 import { filmsReport } from './films-report.ts';
-
-function sendCsv(reply: FastifyReply, filename: string, body: string) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(`\uFEFF${body}`);
-}
 
 /** The collection reports (CONTRACT §14): admins only. */
 export async function reportRoutes(app: FastifyInstance) {

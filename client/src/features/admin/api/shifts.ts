@@ -18,3 +18,7 @@ export function useShifts(from: string, to: string) {
     staleTime: 0,
   });
 }
+
+/** Where the shifts' CSV downloads from (same origin, the session cookie goes along). */
+export const shiftsCsvUrl = (from: string, to: string) =>
+  `/api/boxoffice/shifts?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&format=csv`;

@@ -15,6 +15,9 @@ describe('CSV export', () => {
     expect(csvField('+91 98')).toBe("'+91 98");
     expect(csvField('@cmd')).toBe("'@cmd");
     expect(csvField(-5)).toBe('-5');
+    // An amount written as text is a number (a GST report's rate short of its credit notes).
+    expect(csvField('-12.50')).toBe('-12.50');
+    expect(csvField('-1+HYPERLINK("x")')).toMatch(/^"'/);
   });
 
   it('keeps formulas behind leading spaces, no-break spaces and line breaks from running too', () => {
