@@ -230,7 +230,8 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   function handleSeat(seatId: string) {
     if (!isSignedIn) return requireSignIn(undefined, selection.addressWithSeat(location.pathname, seatId));
     if (!canChooseSeats || isBooking || seatInfo.occupied.has(seatId)) return;
-    if (heldBack.has(seatId)) {
+    // A held seat already chosen (the box ticked, then unticked) can always be given up.
+    if (heldBack.has(seatId) && !selectedSeats.includes(seatId)) {
       toast.info(heldSeatMessage(seatId, releaseTime, 'book'), { toastId: 'held-seat' });
       return;
     }

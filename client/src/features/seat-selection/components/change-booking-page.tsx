@@ -218,7 +218,8 @@ function ChangeView({ booking }: { booking: Booking }) {
   }
   function toggleSeat(seatId: string) {
     if (exchange.isPending || occupied.has(seatId)) return;
-    if (heldBack.has(seatId)) {
+    // A held seat already chosen (the booking's own wheelchair space, say) can always be given up.
+    if (heldBack.has(seatId) && !selected.includes(seatId)) {
       toast.info(heldSeatMessage(seatId, releaseTime, 'change to'), { toastId: 'held-seat' });
       return;
     }
