@@ -66,7 +66,12 @@ export function AdminSidebar() {
         <Ticket aria-hidden className="size-6 shrink-0" />
         <span className={label}>Marquee Admin</span>
       </Link>
-      <nav aria-label="Admin" className="flex-1 p-2 lg:overflow-y-auto lg:p-3">
+      {/* The links scroll and Sign Out stays in view when they do not fit: always when wide, and
+          collapsed on a short screen (there the hover names are clipped; the links keep theirs). */}
+      <nav
+        aria-label="Admin"
+        className="min-h-0 flex-1 p-2 lg:overflow-y-auto lg:p-3 [@media(max-height:60rem)]:overflow-y-auto"
+      >
         <ul className="flex flex-col gap-1">
           {links.map(({ to, label: text, icon: Icon, end }) => (
             <li key={to}>
