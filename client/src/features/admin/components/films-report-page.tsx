@@ -1,9 +1,7 @@
 import { formatDate, formatRupees, MAX_REPORT_DAYS } from '@marquee/shared';
-import { Download, Printer } from 'lucide-react';
-import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { filmsReportCsvUrl, useFilmsReport } from '../api/reports.ts';
-import { PeriodFields, usePeriodParams } from './period-fields.tsx';
+import { PeriodFields, ReportActions, usePeriodParams } from './period-fields.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
 import { ReportPrintStyles } from './report-print.tsx';
@@ -22,12 +20,7 @@ export function FilmsReportPage() {
       <ReportPrintStyles />
       <div className="marquee-report-controls flex flex-wrap items-end gap-3">
         <PeriodFields idPrefix="films" from={from} to={to} maxDays={MAX_REPORT_DAYS} onChange={set} />
-        <a href={filmsReportCsvUrl(from, to)} download className={buttonClassName('secondary')}>
-          <Download aria-hidden className="size-4" /> Download CSV
-        </a>
-        <button type="button" onClick={() => window.print()} className={buttonClassName('secondary')}>
-          <Printer aria-hidden className="size-4" /> Print
-        </button>
+        <ReportActions csvUrl={filmsReportCsvUrl(from, to)} />
       </div>
       <p className="hidden text-base font-semibold print:block">
         Films report · {formatDate(from, 'long')} to {formatDate(to, 'long')}

@@ -1,5 +1,7 @@
 import { addDays, isIsoDate, zonedDate } from '@marquee/shared';
+import { Download, Printer } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button.ts';
 import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { inputClassName } from './field.tsx';
 
@@ -62,6 +64,20 @@ export function PeriodFields({
           className={`${inputClassName} mt-1 w-44`}
         />
       </div>
+    </>
+  );
+}
+
+/** A report's two actions beside its period: its CSV (same origin, the session goes along) and print. */
+export function ReportActions({ csvUrl }: { csvUrl: string }) {
+  return (
+    <>
+      <a href={csvUrl} download className={buttonClassName('secondary')}>
+        <Download aria-hidden className="size-4" /> Download CSV
+      </a>
+      <button type="button" onClick={() => window.print()} className={buttonClassName('secondary')}>
+        <Printer aria-hidden className="size-4" /> Print
+      </button>
     </>
   );
 }

@@ -12,13 +12,11 @@ import {
   type Shift,
   type ShiftTotals,
 } from '@marquee/shared';
-import { Download, Printer } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { shiftsCsvUrl, useShifts } from '../api/shifts.ts';
-import { PeriodFields, usePeriodParams } from './period-fields.tsx';
+import { PeriodFields, ReportActions, usePeriodParams } from './period-fields.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { ReportPrintStyles } from './report-print.tsx';
 import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
@@ -90,12 +88,7 @@ export function ShiftsPage() {
       <ReportPrintStyles />
       <div className="marquee-report-controls flex flex-wrap items-end gap-3">
         <PeriodFields idPrefix="shifts" from={from} to={to} maxDays={MAX_SHIFT_DAYS} onChange={set} />
-        <a href={shiftsCsvUrl(from, to)} download className={buttonClassName('secondary')}>
-          <Download aria-hidden className="size-4" /> Download CSV
-        </a>
-        <button type="button" onClick={() => window.print()} className={buttonClassName('secondary')}>
-          <Printer aria-hidden className="size-4" /> Print
-        </button>
+        <ReportActions csvUrl={shiftsCsvUrl(from, to)} />
       </div>
       <p className="hidden text-base font-semibold print:block">Shifts · {period}</p>
       {!isOrdered ? (
