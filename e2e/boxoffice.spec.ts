@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
@@ -22,6 +23,15 @@ let admin: string;
 let title: string;
 let productId: string;
 const snack = uniqueTitle('Samosa');
+
+/**
+ * Waits until the field has the focus. `autoFocus` lands at the browser's next rendering step after
+ * the field appears, not with it: keys typed in between go nowhere (a float of '1000' became '000').
+ */
+async function hasFocus(field: Locator) {
+  await field.waitFor();
+  await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+}
 
 beforeAll(async () => {
   admin = await adminToken();
@@ -67,10 +77,11 @@ describe('the box office', () => {
     await page.getByRole('heading', { name: 'Box office' }).waitFor();
 
     // The float field has the focus: type it and press Enter.
-    await page.getByLabel('Opening float (₹)').waitFor();
+    await hasFocus(page.getByLabel('Opening float (₹)'));
     await page.keyboard.type('1000');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Shift open' }).waitFor();
+    expect(await page.getByTestId('expected-cash').textContent()).toBe('₹1,000');
 
     // The show, then the party size (focused) and Enter: the best two seats; Enter again sells.
     // The seat map is held back until Enter is pressed: a cashier quicker than the network keeps
@@ -285,7 +296,7 @@ describe('the box office', () => {
       { email: account.email, password: account.password },
     );
     await page.goto('/boxoffice');
-    await page.getByLabel('Opening float (₹)').waitFor();
+    await hasFocus(page.getByLabel('Opening float (₹)'));
     await page.keyboard.type('200');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Shift open' }).waitFor();
