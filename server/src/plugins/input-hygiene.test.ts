@@ -21,7 +21,8 @@ describe('input hygiene and answer shape', () => {
   beforeAll(async () => {
     t = await createTestApp({
       seed: true,
-      logger: { level: 'info', stream: logStream },
+      // debug: a successful read's request line too (ops/request-log.ts), so its address is checked.
+      logger: { level: 'debug', stream: logStream },
       extend(app) {
         app.get('/api/test/failing-query', async () => {
           await t.testDb.database.db.execute(sql`select ${'secret-param-value'}::int`);
@@ -138,6 +139,7 @@ describe('input hygiene and answer shape', () => {
     await call('GET', `/api/auth/get-session?callbackURL=${callbackURL}`, undefined, false);
 
     const log = logLines.join('');
+    expect(log).toContain('"url":"/api/auth/get-session?callbackURL=https://example.com/aaa');
     expect(log).toContain('request failed');
     expect(log).not.toContain('secret-param-value');
     expect(log).not.toContain('a'.repeat(1_000));
