@@ -163,6 +163,20 @@ describe('a party in parts', () => {
     }
   });
 
+  it('tells each of several phones admitting one of a party at once how many are in as of its own scan', async () => {
+    const { code } = await paidBooking(['C5', 'C6', 'C7', 'C8', 'C9']);
+    at(-20);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        call('POST', '/api/checkin', i % 2 ? door : admin, { code, count: 1 }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    // Each scan moved the count on by one: 1 to 5, each said once, whichever committed first.
+    const said = answers.map((a) => a.json<{ booking: { admitted: number } }>().booking.admitted);
+    expect(said.sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('the dashboard counts people in, not seats of bookings someone of which is in', async () => {
     const { code } = await paidBooking(['H1', 'H2', 'H3']);
     at(-5);

@@ -153,7 +153,14 @@ export async function admissionRoutes(app: FastifyInstance) {
       timeZone,
       withEmail: true,
     });
-    return { success: true, message: 'Checked in', booking, admittedNow: admitted.admittedNow };
+    // How many are in as of this scan, as its own update left it: read again, the booking would
+    // count a scan of the same party on another phone that committed since.
+    return {
+      success: true,
+      message: 'Checked in',
+      booking: { ...booking!, admitted: admitted.admittedCount },
+      admittedNow: admitted.admittedNow,
+    };
   });
 
   // The door: today's shows (doorDay) with how many of their sold seats are in.
