@@ -92,7 +92,18 @@ describe('the box office', () => {
       await pressed;
       await route.continue();
     });
-    await page.getByRole('button', { name: new RegExp(title) }).click();
+    // The shows have the cursor once the shift is open; Down walks to this spec's, Enter picks it.
+    const focusedShow = () =>
+      page.evaluate(() =>
+        document.activeElement?.closest('[aria-keyshortcuts="Alt+S"]')
+          ? (document.activeElement.textContent ?? '')
+          : null,
+      );
+    await expect.poll(focusedShow).not.toBeNull();
+    for (let i = 0; i < 60 && !(await focusedShow())?.includes(title); i++)
+      await page.keyboard.press('ArrowDown');
+    expect(await focusedShow()).toContain(title);
+    await page.keyboard.press('Enter');
     await page.getByTestId('seats-left').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('number');
     await page.keyboard.press('Control+A');
@@ -145,8 +156,13 @@ describe('the box office', () => {
     if (shots) await a4.screenshot({ path: `${shots}/boxoffice-a4-ticket-print.png`, fullPage: true });
     await a4.close();
 
-    // Refund by reference (Alt+R finds the field), back into this shift's cash.
+    // Esc: the next sale, the cursor in the same show's party size; Alt+S goes back to the shows.
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('number');
+    await page.keyboard.press('Alt+s');
+    expect(await focusedShow()).toContain(title);
+
+    // Refund by reference (Alt+R finds the field), back into this shift's cash.
     await page.keyboard.press('Alt+r');
     await page.keyboard.type(reference!.toLowerCase());
     await page.keyboard.press('Enter');
@@ -158,7 +174,7 @@ describe('the box office', () => {
     await refundDialog.getByText('all of it goes back by cash').waitFor();
     if (shots) await page.screenshot({ path: `${shots}/boxoffice-refund-confirm.png` });
     await refundDialog.getByRole('button', { name: 'Refund' }).click();
-    await page.getByText('Booking cancelled: refund 500 by cash').waitFor();
+    await page.getByText('Booking cancelled: refund ₹500 by cash').waitFor();
     await expect.poll(() => page.getByTestId('expected-cash').textContent()).toBe('₹1,000');
 
     // Back on the page later, the cursor is not in the count, and Enter there only asks.

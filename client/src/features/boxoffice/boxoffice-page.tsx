@@ -14,7 +14,15 @@ import {
   type Layout,
 } from '@marquee/shared';
 import { CircleAlert, Printer, Ticket, WifiOff } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { buttonClassName } from '../../components/ui/button.ts';
 import { useCinemaTimeZone } from '../../lib/cinema-config.ts';
 import { pricesInPaise, selectionAmount } from '../../lib/screen-layout.ts';
@@ -53,7 +61,8 @@ const methods: { value: SaleMethod; label: string; key: string }[] = [
  * available for a party, cash (tendered and change), card or UPI (a reference), an optional
  * customer, then the receipt. Keys: party size then Enter picks seats and goes to payment;
  * Alt+1/2/3 choose cash, card or UPI (Alt+4 a comp, for admins); Enter sells; Escape starts the next sale; Alt+R finds a
- * booking by reference; Alt+F sells food and drink on its own (no show, no seats). Without the server the page says so and sells nothing.
+ * booking by reference; Alt+F sells food and drink on its own (no show, no seats); Alt+S goes to the shows, where the
+ * arrow keys move between them. Without the server the page says so and sells nothing.
  */
 export function BoxOfficePage({
   renderSeatMap,
@@ -138,8 +147,38 @@ export function BoxOfficePage({
     setCustomer({ name: '', phone: '', email: '' });
     setNotice(null);
     sell.reset();
-    if (itemsOnly) requestAnimationFrame(() => menuRef.current?.querySelector('input')?.focus());
-    else partyRef.current?.focus();
+    // After the sold panel has gone: the same show's party size, the menu, or the shows.
+    requestAnimationFrame(() => {
+      if (itemsOnly) menuRef.current?.querySelector('input')?.focus();
+      else if (partyRef.current) partyRef.current.focus();
+      else focusShows();
+    });
+  }
+
+  const showsRef = useRef<HTMLUListElement>(null);
+  /** Alt+S, and after a shift opens: the chosen show's button, else the first. */
+  function focusShows() {
+    const buttons = [...(showsRef.current?.querySelectorAll('button') ?? [])];
+    (buttons.find((b) => b.getAttribute('aria-pressed') === 'true') ?? buttons[0])?.focus();
+  }
+
+  /** Up and Down (Home, End) move between the shows: one keystroke a show instead of a Tab. */
+  function onShowsKey(event: ReactKeyboardEvent<HTMLUListElement>) {
+    const buttons = [...event.currentTarget.querySelectorAll('button')];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next =
+      event.key === 'ArrowDown'
+        ? Math.min(at + 1, buttons.length - 1)
+        : event.key === 'ArrowUp'
+          ? Math.max(at - 1, 0)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? buttons.length - 1
+              : null;
+    if (next === null || at < 0) return;
+    event.preventDefault();
+    buttons[next]?.focus();
   }
 
   /** Alt+F: food and drink without a show; focus goes to the first item's quantity. */
@@ -245,6 +284,9 @@ export function BoxOfficePage({
       } else if (event.altKey && event.key.toLowerCase() === 'r') {
         event.preventDefault();
         document.getElementById('boxoffice-reference')?.focus();
+      } else if (event.altKey && event.code === 'KeyS') {
+        event.preventDefault();
+        focusShows();
       } else if (event.key === 'Escape' && sold) {
         event.preventDefault();
         startNewSale();
@@ -265,7 +307,8 @@ export function BoxOfficePage({
         <h1 className="text-2xl font-extrabold">Box office</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Keys: party size, Enter picks seats · Alt+F food &amp; drinks only · Alt+1 cash, Alt+2 card, Alt+3
-          UPI{canComp && ', Alt+4 comp'} · Enter sells · Esc next sale · Alt+R find by reference
+          UPI{canComp && ', Alt+4 comp'} · Enter sells · Esc next sale · Alt+S shows (↑ ↓) · Alt+R find by
+          reference
         </p>
       </div>
       {!isReachable && (
@@ -279,7 +322,12 @@ export function BoxOfficePage({
       )}
       <div className="mt-4 grid gap-4 md:grid-cols-[15rem_1fr] xl:grid-cols-[15rem_1fr_20rem]">
         <div className="flex flex-col gap-4">
-          <ShiftPanel shift={shift} isKnown={!shiftQuery.isPending} isReachable={isReachable} />
+          <ShiftPanel
+            shift={shift}
+            isKnown={!shiftQuery.isPending}
+            isReachable={isReachable}
+            onOpened={() => requestAnimationFrame(focusShows)}
+          />
           <section aria-labelledby="shows-heading" className={panel}>
             <h2 id="shows-heading" className="text-lg font-bold">
               Today and tomorrow
@@ -297,7 +345,12 @@ export function BoxOfficePage({
             >
               Food &amp; drinks only <span className="font-normal">(Alt+F)</span>
             </button>
-            <ul className="mt-2 flex max-h-80 flex-col gap-1 overflow-y-auto lg:max-h-[28rem]">
+            <ul
+              ref={showsRef}
+              aria-keyshortcuts="Alt+S"
+              onKeyDown={onShowsKey}
+              className="mt-2 flex max-h-80 flex-col gap-1 overflow-y-auto lg:max-h-[28rem]"
+            >
               {counterShows.map((one) => (
                 <li key={one._id}>
                   <button
@@ -513,7 +566,8 @@ export function BoxOfficePage({
                           checked={method === m.value}
                           onChange={() => setMethod(m.value)}
                         />
-                        {m.label} <span className="text-xs text-zinc-500">(Alt+{m.key})</span>
+                        {m.label}{' '}
+                        <span className="text-xs text-zinc-600 dark:text-zinc-400">(Alt+{m.key})</span>
                       </label>
                     ))}
                   </fieldset>

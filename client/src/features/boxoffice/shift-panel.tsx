@@ -15,11 +15,14 @@ export function ShiftPanel({
   shift,
   isKnown,
   isReachable,
+  onOpened,
 }: {
   shift: Shift | null;
   /** Whether the server has answered (or failed to) if a shift is open: until then no form is offered. */
   isKnown: boolean;
   isReachable: boolean;
+  /** After the shift opens: the page puts the cursor on the shows. */
+  onOpened: () => void;
 }) {
   const open = useOpenShift();
   const close = useCloseShift();
@@ -44,7 +47,12 @@ export function ShiftPanel({
   if (!shift) {
     const submit = (event: FormEvent) => {
       event.preventDefault();
-      open.mutate(Number(float || '0'), { onSuccess: () => setClosed(null) });
+      open.mutate(Number(float || '0'), {
+        onSuccess: () => {
+          setClosed(null);
+          onOpened();
+        },
+      });
     };
     return (
       <section key="open" aria-labelledby="shift-heading" className={panel}>

@@ -5,6 +5,7 @@ import {
   counterSaleRequest,
   addDays,
   DEFAULT_SHIFT_DAYS,
+  formatPaise,
   openShiftRequest,
   paiseToRupees,
   rupeesToPaise,
@@ -172,11 +173,11 @@ export async function boxOfficeRoutes(app: FastifyInstance) {
       message:
         outcome.method === 'online'
           ? status === 'succeeded'
-            ? 'Booking cancelled and refunded online'
-            : 'Booking cancelled; the online refund is being processed'
+            ? `Booking cancelled: ${formatPaise(outcome.amountPaise)} refunded online`
+            : `Booking cancelled; the online refund of ${formatPaise(outcome.amountPaise)} is being processed`
           : outcome.method === 'comp'
             ? 'Complimentary booking cancelled'
-            : `Booking cancelled: refund ${paiseToRupees(outcome.amountPaise)} by ${outcome.method}`,
+            : `Booking cancelled: refund ${formatPaise(outcome.amountPaise)} by ${outcome.method}`,
       booking: await bookingView(outcome.bookingId),
       refund: { method: outcome.method, amount: paiseToRupees(outcome.amountPaise), status },
     };
