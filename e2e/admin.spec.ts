@@ -386,6 +386,7 @@ const adminPages = [
   { path: '/admin/users', heading: 'Users', name: 'users' },
   { path: '/admin/refunds', heading: 'Refunds', name: 'refunds' },
   { path: '/admin/shifts', heading: 'Shifts', name: 'shifts' },
+  { path: '/admin/reports/gst', heading: 'GST report', name: 'gst-report' },
   { path: '/admin/audit', heading: 'Audit Log', name: 'audit' },
   { path: '/admin/settings', heading: 'Settings', name: 'settings' },
 ];

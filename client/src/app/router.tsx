@@ -202,6 +202,11 @@ const router = createBrowserRouter([
           import('./routes/admin/reports-films.tsx').then((m) => ({ Component: m.AdminFilmsReportRoute })),
       },
       {
+        path: 'reports/gst',
+        lazy: () =>
+          import('./routes/admin/reports-gst.tsx').then((m) => ({ Component: m.AdminGstReportRoute })),
+      },
+      {
         path: 'settings',
         lazy: () => import('./routes/admin/settings.tsx').then((m) => ({ Component: m.AdminSettingsRoute })),
       },

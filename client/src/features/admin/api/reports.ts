@@ -1,4 +1,9 @@
-import type { DailyReportResponse, DashboardChartsResponse, FilmsReportResponse } from '@marquee/shared';
+import type {
+  DailyReportResponse,
+  DashboardChartsResponse,
+  FilmsReportResponse,
+  GstReportResponse,
+} from '@marquee/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { adminQueryKey } from './get-dashboard.ts';
@@ -31,6 +36,20 @@ export function useFilmsReport(from: string, to: string) {
   });
 }
 
+/** GET /api/admin/reports/gst (CONTRACT §10): invoice lines less credit-note lines, per rate. */
+export function useGstReport(from: string, to: string) {
+  return useQuery({
+    queryKey: [...adminQueryKey, 'reports', 'gst', from, to],
+    queryFn: ({ signal }) =>
+      api<GstReportResponse>(
+        `/api/admin/reports/gst?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+        { signal, fallbackMessage: 'Failed to fetch the GST report' },
+      ),
+    enabled: from !== '' && to !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** GET /api/admin/reports/charts: the dashboard's charts. */
 export function useDashboardCharts() {
   return useQuery({
@@ -49,3 +68,5 @@ export const dailyReportCsvUrl = (date: string) =>
   `/api/admin/reports/daily?date=${encodeURIComponent(date)}&format=csv`;
 export const filmsReportCsvUrl = (from: string, to: string) =>
   `/api/admin/reports/films?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&format=csv`;
+export const gstReportCsvUrl = (from: string, to: string) =>
+  `/api/admin/reports/gst?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&format=csv`;

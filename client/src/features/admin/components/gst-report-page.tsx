@@ -1,0 +1,122 @@
+import { formatDate, formatRupees, MAX_REPORT_DAYS } from '@marquee/shared';
+import { TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { gstReportCsvUrl, useGstReport } from '../api/reports.ts';
+import { useSettings } from '../api/settings.ts';
+import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
+import { PeriodFields, ReportActions, usePeriodParams } from './period-fields.tsx';
+import { ReportPrintStyles } from './report-print.tsx';
+import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
+
+const num = `${tdClassName} text-right tabular-nums whitespace-nowrap`;
+const numHead = `${thClassName} text-right`;
+const heads = ['Invoices', 'Credit notes', 'Taxable value', 'CGST', 'SGST', 'Total'];
+
+/**
+ * /admin/reports/gst: the period's outward supplies per GST rate, invoices less credit notes, for
+ * the accountant's return (CONTRACT §10). Dated as the documents are: an invoice on the day it was
+ * paid, a credit note on the day of its refund, in the cinema's calendar.
+ */
+export function GstReportPage() {
+  const { from, to, isOrdered, set } = usePeriodParams((end) => `${end.slice(0, 8)}01`);
+  const report = useGstReport(isOrdered ? from : '', to);
+  const settings = useSettings();
+  const seller = settings.data?.settings.cinema;
+
+  return (
+    <div className="marquee-report space-y-6">
+      <ReportPrintStyles />
+      {seller && !seller.gstin && (
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            The cinema&apos;s GSTIN is not set, so its invoices say &ldquo;GSTIN: not registered&rdquo;.{' '}
+            <Link className="font-semibold underline" to="/admin/settings">
+              Set it in Settings
+            </Link>{' '}
+            before filing; invoices already issued keep what they were issued with.
+          </span>
+        </p>
+      )}
+      <div className="marquee-report-controls flex flex-wrap items-end gap-3">
+        <PeriodFields idPrefix="gst" from={from} to={to} maxDays={MAX_REPORT_DAYS} onChange={set} />
+        <ReportActions csvUrl={gstReportCsvUrl(from, to)} />
+      </div>
+      <p className="hidden text-base font-semibold print:block">
+        GST report · {formatDate(from, 'long')} to {formatDate(to, 'long')}
+        {seller?.gstin ? ` · GSTIN ${seller.gstin}` : ''}
+      </p>
+      {!isOrdered ? (
+        <ErrorState message="From must not be after To" />
+      ) : report.isPending ? (
+        <LoadingState label="Loading the report..." />
+      ) : report.isError ? (
+        <ErrorState
+          message={report.error instanceof ApiError ? report.error.message : 'Failed to fetch the GST report'}
+        />
+      ) : report.data.rates.length === 0 ? (
+        <EmptyState
+          title="No invoices in this period"
+          detail="Pick other days to see the tax on what was sold."
+        />
+      ) : (
+        <>
+          <TableFrame
+            caption={`GST report, ${formatDate(from, 'long')} to ${formatDate(to, 'long')}`}
+            isBusy={report.isPlaceholderData}
+          >
+            <thead className="border-b border-zinc-200 dark:border-zinc-800">
+              <tr>
+                <th scope="col" className={thClassName}>
+                  Rate
+                </th>
+                {heads.map((h) => (
+                  <th key={h} scope="col" className={numHead}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {report.data.rates.map((r) => (
+                <tr key={r.rate}>
+                  <th scope="row" className={`${tdClassName} text-left font-medium`}>
+                    {r.rate}%
+                  </th>
+                  <td className={num}>{r.invoices}</td>
+                  <td className={num}>{r.creditNotes}</td>
+                  <td className={num}>{formatRupees(r.taxableValue)}</td>
+                  <td className={num}>{formatRupees(r.cgst)}</td>
+                  <td className={num}>{formatRupees(r.sgst)}</td>
+                  <td className={num}>{formatRupees(r.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="border-t-2 border-zinc-200 font-semibold dark:border-zinc-700">
+              <tr>
+                <th scope="row" className={`${tdClassName} text-left`}>
+                  Total
+                </th>
+                <td className={num}>{report.data.totals.invoices}</td>
+                <td className={num}>{report.data.totals.creditNotes}</td>
+                <td className={num}>{formatRupees(report.data.totals.taxableValue)}</td>
+                <td className={num}>{formatRupees(report.data.totals.cgst)}</td>
+                <td className={num}>{formatRupees(report.data.totals.sgst)}</td>
+                <td className={num}>{formatRupees(report.data.totals.total)}</td>
+              </tr>
+            </tfoot>
+          </TableFrame>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Invoice lines less credit-note lines, each dated on its own day in the cinema&apos;s calendar: an
+            invoice when the booking was paid, a credit note when its refund was recorded. Admissions and food
+            alike; all intra-state, so each rate&apos;s tax is CGST and SGST in halves.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
