@@ -9,6 +9,22 @@ describe('audit entries', () => {
     expect(auditActionLabel('something.else')).toBe('something.else');
   });
 
+  it('name the counter, shift, exchange and waiting-list actions in words', () => {
+    expect(auditActionLabel('boxoffice.sale')).toBe('Counter sale');
+    expect(auditActionLabel('shift.open')).toBe('Shift opened');
+    expect(auditActionLabel('booking.exchange')).toBe('Booking exchanged');
+    expect(auditActionLabel('waitlist.offer')).toBe('Waiting-list offer made');
+  });
+
+  it('read amounts recorded in paise as rupees, never as a bare number of paise', () => {
+    expect(
+      describeAuditDetails(
+        { amountPaise: 72000, openingFloatPaise: 150050, method: 'cash', nested: { countedCashPaise: 99 } },
+        'Asia/Kolkata',
+      ),
+    ).toEqual(['Amount: ₹720', 'Opening float: ₹1,500.50', 'Method: cash', 'Nested: Counted cash: ₹0.99']);
+  });
+
   it('describe details as short lines', () => {
     expect(
       describeAuditDetails(

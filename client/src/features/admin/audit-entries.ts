@@ -1,3 +1,4 @@
+import { formatPaise } from '@marquee/shared';
 import { formatInstant, formatShowDate } from './format.ts';
 
 /** The audit filter's choices: an action, or a prefix that covers a family of them. */
@@ -11,18 +12,40 @@ export const auditActionOptions = [
   { value: 'screen.create', label: 'Screen added' },
   { value: 'screen.update', label: 'Screen edited' },
   { value: 'booking.cancel', label: 'Booking cancelled' },
+  { value: 'booking.exchange', label: 'Booking exchanged' },
   { value: 'booking.check-in', label: 'Checked in at the door' },
+  { value: 'boxoffice.sale', label: 'Counter sale' },
+  { value: 'boxoffice.refund', label: 'Counter refund' },
+  { value: 'shift.open', label: 'Shift opened' },
+  { value: 'shift.close', label: 'Shift closed' },
+  { value: 'waitlist.', label: 'Waiting list' },
+  { value: 'product.', label: 'Food & drinks' },
+  { value: 'settings.update', label: 'Settings changed' },
   { value: 'user.set-role', label: 'Role changed' },
   { value: 'email.failed', label: 'Email failed' },
   { value: 'refund.retry', label: 'Refund retried' },
   { value: 'payment.', label: 'Payment events' },
 ] as const;
 
-const actionLabels: Record<string, string> = Object.fromEntries(
-  auditActionOptions
-    .filter((option) => option.value.includes('.') && !option.value.endsWith('.'))
-    .map((option) => [option.value, option.label]),
-);
+const actionLabels: Record<string, string> = {
+  ...Object.fromEntries(
+    auditActionOptions
+      .filter((option) => option.value.includes('.') && !option.value.endsWith('.'))
+      .map((option) => [option.value, option.label]),
+  ),
+  'booking.exchange-started': 'Exchange started',
+  'booking.share-revoked': 'Ticket link revoked',
+  'movie.delete': 'Movie deleted',
+  'account.delete': 'Account closed',
+  'waitlist.join': 'Joined the waiting list',
+  'waitlist.leave': 'Left the waiting list',
+  'waitlist.offer': 'Waiting-list offer made',
+  'product.create': 'Menu item added',
+  'product.update': 'Menu item edited',
+  'product.reorder': 'Menu reordered',
+  'product.picture': 'Menu picture added',
+  'product.picture.delete': 'Menu picture removed',
+};
 
 /** A person's words for an action code; payment events and unknown codes keep a readable form. */
 export function auditActionLabel(action: string): string {
@@ -51,6 +74,16 @@ function words(key: string): string {
 // An instant as the server records it ('2026-11-27T13:30:00.000Z'): read on the cinema's clock.
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+/** An amount recorded in paise (`amountPaise`) reads in rupees under its name without the unit. */
+const PAISE_KEY = /^(.+)Paise$/;
+
+/** A detail's label and value: 'Amount: ₹720' for `amountPaise: 72000`. */
+function describeEntry(key: string, value: unknown, timeZone: string): string {
+  const paise = PAISE_KEY.exec(key);
+  if (paise && typeof value === 'number') return `${words(paise[1]!)}: ${formatPaise(value)}`;
+  return `${words(key)}: ${describeValue(value, timeZone)}`;
+}
+
 function describeValue(value: unknown, timeZone: string): string {
   const describe = (inner: unknown) => describeValue(inner, timeZone);
   if (value === null || value === undefined) return '—';
@@ -72,7 +105,7 @@ function describeValue(value: unknown, timeZone: string): string {
     // A thing recorded with its id and name (a screen) reads by its name.
     if (typeof value.name === 'string' && '_id' in value) return value.name;
     return Object.entries(value)
-      .map(([key, inner]) => `${words(key)}: ${describe(inner)}`)
+      .map(([key, inner]) => describeEntry(key, inner, timeZone))
       .join('; ');
   }
   return JSON.stringify(value);
@@ -85,5 +118,5 @@ export function describeAuditDetails(details: Record<string, unknown>, timeZone:
   if (keys.length === 2 && 'from' in details && 'to' in details) {
     return [`${describeValue(details.from, timeZone)} → ${describeValue(details.to, timeZone)}`];
   }
-  return Object.entries(details).map(([key, value]) => `${words(key)}: ${describeValue(value, timeZone)}`);
+  return Object.entries(details).map(([key, value]) => describeEntry(key, value, timeZone));
 }
