@@ -485,6 +485,12 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('open'),
     paymentUrl: text('payment_url'),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    /**
+     * Where one order can take several payments (Razorpay: an order, and each attempt a payment of
+     * its own), the gateway's id of the one that settled this row; null where the gateway has one
+     * payment per ref, or it did not say.
+     */
+    settledBy: text('settled_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -30,6 +30,9 @@ export const lateReasons = {
   itemsSoldOut: 'Some of the food and drink sold out after the payment window closed',
 } as const;
 
+/** A second payment of one Razorpay order, after another settled its booking: given back. */
+export const SECOND_PAYMENT_REASON = 'The booking was already paid by another payment';
+
 /**
  * Applies one verified gateway event, exactly once. The event id is recorded in the same
  * transaction as its effect (and its audit row), so a duplicate delivery finds it and changes
@@ -128,11 +131,27 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
     return { kind: 'expired', bookingId: booking.id };
   }
   if (payment.status === 'succeeded' || payment.status === 'refunded') {
+    // The same payment told again (the page's verify, then the webhook) changes nothing; another
+    // payment of the same order is money the booking does not need, and goes back (CONTRACT §4).
+    if (event.settledBy && payment.settledBy && event.settledBy !== payment.settledBy) {
+      const refundId = await recordRefund(
+        tx,
+        {
+          paymentId: null,
+          gateway: event.gateway,
+          paymentRef: event.settledBy,
+          amountPaise: event.amountPaise ?? payment.amountPaise,
+          reason: SECOND_PAYMENT_REASON,
+        },
+        now,
+      );
+      return { kind: 'refund-due', bookingId: booking.id, refundId, reason: SECOND_PAYMENT_REASON };
+    }
     return { kind: 'already-settled', bookingId: booking.id };
   }
   await tx
     .update(payments)
-    .set({ status: 'succeeded', succeededAt: now, updatedAt: now })
+    .set({ status: 'succeeded', succeededAt: now, settledBy: event.settledBy ?? null, updatedAt: now })
     .where(eq(payments.id, payment.id));
 
   const claimRefusal = await claimSeatsFor(tx, { booking, show, now });

@@ -18,6 +18,10 @@ import { receiveEvent } from './receive-event.ts';
 
 export const NOT_VERIFIED = 'Payment could not be verified';
 const NOT_CONFIRMED = 'Razorpay has not confirmed your payment yet. Please check My Bookings in a moment.';
+export const PAID_BY_ANOTHER =
+  'This booking is already paid by another payment. This one was not taken: Razorpay gives it back to you.';
+
+type StoredPayment = typeof payments.$inferSelect;
 
 /** Checkout's verify call and Razorpay's webhook (CONTRACT §9). */
 export async function razorpayRoutes(app: FastifyInstance) {
@@ -46,17 +50,37 @@ export async function razorpayRoutes(app: FastifyInstance) {
     if (!razorpay.isCheckoutSignatureValid(row.payment.gatewayRef, paymentRef, razorpay_signature)) {
       throw badRequest(NOT_VERIFIED);
     }
-    const captured = await capture(razorpay, paymentRef, row.payment, request.log);
-    await receiveEvent(eventDeps(request.log), {
+    await captureAndSettle(razorpay, row.payment, paymentRef, request.log);
+    return answerPayment(db, row.payment.id);
+  });
+
+  /**
+   * Captures a payment of one of our orders and settles its booking as a paid event would. The
+   * buyer's page (verify) and Razorpay's `payment.authorized` webhook both come here, under one
+   * event id per Razorpay payment, so whichever is second changes nothing. A payment of an order
+   * another payment has already settled is not captured: Razorpay gives an uncaptured payment back.
+   */
+  async function captureAndSettle(
+    gateway: RazorpayGateway,
+    stored: StoredPayment,
+    paymentRef: string,
+    log: FastifyBaseLogger,
+  ) {
+    const paidByAnother =
+      (stored.status === 'succeeded' || stored.status === 'refunded') &&
+      stored.settledBy !== null &&
+      stored.settledBy !== paymentRef;
+    const captured = await capture(gateway, paymentRef, stored, log, !paidByAnother);
+    return receiveEvent(eventDeps(log), {
       gateway: 'razorpay',
       // One settlement per Razorpay payment however often the page calls.
       id: `verify:${paymentRef}`,
       type: 'payment.succeeded',
-      ref: row.payment.gatewayRef,
+      ref: stored.gatewayRef,
       amountPaise: captured.amount,
+      settledBy: paymentRef,
     });
-    return answerPayment(db, row.payment.id);
-  });
+  }
 
   // Razorpay signs the exact bytes it sent, so this route reads its body raw.
   await app.register(async (raw) => {
@@ -92,6 +116,25 @@ export async function razorpayRoutes(app: FastifyInstance) {
         const outcome = await receiveEvent(eventDeps(request.log), webhook.event);
         return { success: true, message: 'Event received', outcome: outcome.kind };
       }
+      if (webhook.kind === 'authorized') {
+        const [stored] = await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.gateway, 'razorpay'), eq(payments.gatewayRef, webhook.orderId)));
+        // An order of no booking of ours: nothing to capture, and Razorpay gives the money back.
+        if (!stored) return { success: true, message: 'Event ignored', outcome: 'ignored' };
+        try {
+          const outcome = await captureAndSettle(razorpay, stored, webhook.paymentRef, request.log);
+          return { success: true, message: 'Event received', outcome: outcome.kind };
+        } catch (error) {
+          // Never capturable (failed, not this order's, another payment settled it): nothing to do.
+          // Razorpay not answering is another matter: the error answer makes it deliver again.
+          if (error instanceof AppError && error.message !== NOT_CONFIRMED) {
+            return { success: true, message: 'Event ignored', outcome: 'ignored' };
+          }
+          throw error;
+        }
+      }
       if (webhook.kind === 'refund') {
         const outcome = await settleRefund({ db, report: webhook.report, now: clock() });
         return { success: true, message: 'Event received', outcome };
@@ -112,10 +155,12 @@ async function capture(
   paymentRef: string,
   stored: { gatewayRef: string; amountPaise: number },
   log: FastifyBaseLogger,
+  mayCapture: boolean,
 ): Promise<RazorpayPayment> {
   try {
     let payment = await razorpay.client.fetchPayment(paymentRef);
     if (payment.order_id !== stored.gatewayRef) throw badRequest(NOT_VERIFIED);
+    if (payment.status === 'authorized' && !mayCapture) throw conflict(PAID_BY_ANOTHER);
     if (payment.status === 'authorized') {
       if (payment.amount !== stored.amountPaise) throw badRequest(NOT_VERIFIED);
       try {

@@ -74,6 +74,11 @@ export interface GatewayEvent {
   ref: string;
   /** The amount captured, when the gateway says (refunding a payment that matches no booking). */
   amountPaise?: number;
+  /**
+   * Where one ref can be paid more than once (a Razorpay order, each attempt a payment of its own),
+   * the gateway's id of the payment this event is about.
+   */
+  settledBy?: string;
 }
 
 /** A payment at a gateway: what a refund or a checkout to close is addressed by. */

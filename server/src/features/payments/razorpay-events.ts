@@ -24,12 +24,17 @@ const webhookBody = z.looseObject({
 
 /** What a verified Razorpay webhook delivery asks of the app. */
 export type RazorpayWebhook =
-  { kind: 'payment'; event: GatewayEvent } | { kind: 'refund'; report: RefundReport } | { kind: 'ignored' };
+  | { kind: 'payment'; event: GatewayEvent }
+  /** A payment Razorpay holds authorised: the app captures it when its booking can take it. */
+  | { kind: 'authorized'; orderId: string; paymentRef: string }
+  | { kind: 'refund'; report: RefundReport }
+  | { kind: 'ignored' };
 
 /**
  * Reads a Razorpay webhook body (its signature already checked). `payment.captured` and
  * `order.paid` are the same fact, that the order's money is captured, and settle the booking
- * through the shared event handler (addressed by the order, the payment row's ref);
+ * through the shared event handler (addressed by the order, the payment row's ref, and naming the
+ * payment); `payment.authorized` asks for the capture the buyer's page may never have asked for;
  * `payment.failed` leaves the hold as it is (the buyer may try again until it lapses);
  * `refund.processed` / `refund.failed` settle a refund. Null when the body is not understood.
  */
@@ -38,17 +43,28 @@ export function readRazorpayWebhook(body: unknown, eventId: string): RazorpayWeb
   if (!parsed.success) return null;
   const { event, payload } = parsed.data;
   switch (event) {
+    case 'payment.authorized': {
+      const entity = payload.payment?.entity;
+      if (!entity) return null;
+      // A payment without an order is not one of ours to capture.
+      if (!entity.order_id) return { kind: 'ignored' };
+      return { kind: 'authorized', orderId: entity.order_id, paymentRef: entity.id };
+    }
     case 'payment.captured': {
       const entity = payload.payment?.entity;
       if (!entity) return null;
-      return { kind: 'payment', event: paid(eventId, entity.order_id ?? entity.id, entity.amount) };
+      return {
+        kind: 'payment',
+        event: paid(eventId, entity.order_id ?? entity.id, entity.amount, entity.id),
+      };
     }
     case 'order.paid': {
       const order = payload.order?.entity;
       if (!order) return null;
+      const entity = payload.payment?.entity;
       return {
         kind: 'payment',
-        event: paid(eventId, order.id, payload.payment?.entity.amount ?? order.amount_paid),
+        event: paid(eventId, order.id, entity?.amount ?? order.amount_paid, entity?.id),
       };
     }
     case 'refund.processed':
@@ -67,6 +83,13 @@ export function readRazorpayWebhook(body: unknown, eventId: string): RazorpayWeb
   }
 }
 
-function paid(id: string, ref: string, amountPaise: number): GatewayEvent {
-  return { gateway: 'razorpay', id, type: 'payment.succeeded', ref, amountPaise };
+function paid(id: string, ref: string, amountPaise: number, settledBy: string | undefined): GatewayEvent {
+  return {
+    gateway: 'razorpay',
+    id,
+    type: 'payment.succeeded',
+    ref,
+    amountPaise,
+    ...(settledBy && { settledBy }),
+  };
 }

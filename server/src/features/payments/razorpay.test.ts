@@ -277,6 +277,52 @@ describe('the Razorpay webhook', () => {
     expect(await occupied()).toContain('F1');
   });
 
+  it('captures a payment Razorpay holds authorised when the buyer’s page never came back', async () => {
+    const { bookingId, orderId } = await holdOk(asha, ['H1']);
+    const { payment, answer } = rzp.pay(orderId);
+    const authorised = rzp.webhook('payment.authorized', captured(payment.id));
+    expect((await deliver(authorised)).json()).toMatchObject({ outcome: 'paid' });
+    expect(rzp.payments.get(payment.id)?.status).toBe('captured');
+    expect(await bookingOf(bookingId)).toMatchObject({ status: 'paid', paidAt: expect.any(Date) });
+    // The page coming back after all changes nothing: one capture, one settlement.
+    expect((await verify(asha, answer)).statusCode).toBe(200);
+    expect(rzp.requests.filter((r) => r.path === `/v1/payments/${payment.id}/capture`)).toHaveLength(1);
+  });
+
+  it('keeps one payment of an order: a second is not captured, or given back if it was', async () => {
+    const { bookingId, orderId, paymentId } = await holdOk(ravi, ['H3', 'H4']);
+    const first = rzp.pay(orderId);
+    expect((await verify(ravi, first.answer)).statusCode).toBe(200);
+
+    // Authorised in another tab: not captured, by the page or by the webhook; Razorpay gives it back.
+    const second = rzp.pay(orderId);
+    const refused = await verify(ravi, second.answer);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'This booking is already paid by another payment. This one was not taken: Razorpay gives it back to you.',
+    ]);
+    const authorised = rzp.webhook('payment.authorized', captured(second.payment.id));
+    expect((await deliver(authorised)).json()).toMatchObject({ outcome: 'ignored' });
+    expect(rzp.payments.get(second.payment.id)?.status).toBe('authorized');
+
+    // Captured by Razorpay itself (an account that captures automatically): refunded, once.
+    const third = rzp.pay(orderId, { capture: true });
+    const capturedEvent = rzp.webhook('payment.captured', captured(third.payment.id));
+    expect((await deliver(capturedEvent)).json()).toMatchObject({ outcome: 'refund-due' });
+    const orderPaid = rzp.webhook('order.paid', {
+      ...captured(third.payment.id),
+      order: { entity: rzp.orders.get(orderId)! },
+    });
+    await deliver(orderPaid);
+    expect(rzp.refunds.filter((r) => r.payment_id === third.payment.id)).toEqual([
+      expect.objectContaining({ amount: 50_000, status: 'processed' }),
+    ]);
+    // The booking keeps its seats and the payment that settled it.
+    expect(rzp.refunds.filter((r) => r.payment_id === first.payment.id)).toEqual([]);
+    expect(await bookingOf(bookingId)).toMatchObject({ status: 'paid' });
+    expect(await refundOf(paymentId)).toBeUndefined();
+  });
+
   it('refunds a captured payment that matches no booking', async () => {
     const order = { id: 'order_unknown1', amount: 30_000, currency: 'INR' };
     rzp.orders.set(order.id, {
