@@ -142,8 +142,9 @@ function refuseUnlessAdmissible(
   }
   if (booking.showStatus === 'cancelled') throw refuse('This show was cancelled');
   const opens = booking.startsAt.getTime() - DOORS_OPEN_MS;
-  if (now.getTime() < opens && zonedDate(now, timeZone) === showDate) {
-    // Today's show, just too soon: when to come back, not the date they already know.
+  if (now.getTime() < opens && zonedDate(new Date(opens), timeZone) === zonedDate(now, timeZone)) {
+    // Doors that open today (today's show, or a show after midnight), just too soon: when to come
+    // back, not the date they already know.
     throw refuse(
       `Doors open at ${showDateTime(new Date(opens), timeZone).showTime} for the ${showTime} show`,
     );

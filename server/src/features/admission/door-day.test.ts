@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { insertMovie, insertShow } from '../../fixtures/factories.ts';
-import { users } from '../../db/schema.ts';
+import { bookings, users } from '../../db/schema.ts';
 
 let t: TestApp;
 let door: SignedIn;
 let asha: SignedIn;
 let lateShowId: string;
 let tomorrowShowId: string;
+let afterMidnightShowId: string;
 let eveningAt: Date;
 const MINUTE = 60_000;
 
@@ -38,10 +39,14 @@ beforeAll(async () => {
       screenFreeAt: new Date(tomorrowStart.getTime() + 115 * MINUTE),
     })
   ).id;
+  // 1:30 AM tonight: its doors open at 11:30 PM, before its calendar day begins.
+  const afterMidnight = fromZonedParts(addDays(today, 1), 90, timeZone);
+  // No screenFreeAt: a fixture beside the 11:59 PM show on the same screen (insertShow).
+  afterMidnightShowId = (await insertShow(db, { movieId: movie.id, startsAt: afterMidnight })).id;
   door = await signUp(t.app, { name: 'Door' });
   asha = await signUp(t.app, { name: 'Asha' });
   await db.update(users).set({ role: 'staff' }).where(eq(users.id, door.userId));
-  for (const showId of [lateShowId, tomorrowShowId]) {
+  for (const showId of [lateShowId, tomorrowShowId, afterMidnightShowId]) {
     const held = (
       await t.app.inject({
         method: 'POST',
@@ -77,6 +82,31 @@ describe("the door's day", () => {
     t.clock.now = new Date(eveningAt.getTime() + 180 * MINUTE); // 2:00 AM: over and cleaned
     expect(await doorShowIds()).not.toContain(lateShowId);
     expect((await get(`/api/door/shows/${lateShowId}/bookings`)).statusCode).toBe(404);
+  });
+
+  it('takes in a show after midnight once its doors open, and says when they do before that', async () => {
+    const [booking] = await t.testDb.database.db
+      .select({ reference: bookings.reference })
+      .from(bookings)
+      .where(eq(bookings.showId, afterMidnightShowId));
+    const checkIn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/checkin',
+        headers: door.bearer,
+        payload: { reference: booking!.reference },
+      });
+    // 11:00 PM: the doors open at 11:30.
+    expect(await doorShowIds()).not.toContain(afterMidnightShowId);
+    const early = await checkIn();
+    expect([early.statusCode, early.json().message]).toEqual([
+      409,
+      'Doors open at 11:30 PM for the 1:30 AM show',
+    ]);
+    t.clock.now = new Date(eveningAt.getTime() + 40 * MINUTE); // 11:40 PM
+    expect(await doorShowIds()).toContain(afterMidnightShowId);
+    expect((await get(`/api/door/shows/${afterMidnightShowId}/bookings`)).statusCode).toBe(200);
+    expect((await checkIn()).statusCode).toBe(200);
   });
 
   it("answers a show's bookings only for the door's day", async () => {
