@@ -141,6 +141,11 @@ describe('the box office', () => {
     expect(text).toContain(reference!);
     expect(text).toContain('CGST');
     expect(text).toContain(title);
+    // Each ticket a line of its own with its SAC and rate, and the tax by rate (₹250 each: 18 %).
+    const lines = receipt.getByTestId('receipt-items').getByRole('listitem');
+    expect(await lines.count()).toBe(2);
+    expect(await lines.first().textContent()).toMatch(/^Seat [A-Z]+\d+₹250SAC 9996 · GST 18%$/);
+    expect(await receipt.getByRole('row', { name: /^18%/ }).textContent()).toBe('18%₹423.72₹38.14₹38.14');
     expect(await seriousViolations(receipt)).toEqual([]);
     await receipt.emulateMedia({ media: 'print' });
     if (shots) await receipt.screenshot({ path: `${shots}/boxoffice-receipt-print.png`, fullPage: true });

@@ -4,6 +4,7 @@ import {
   formatPaise,
   rupeesToPaise,
   type CounterBookingResponse,
+  type InvoiceLine,
 } from '@marquee/shared';
 import { Printer } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +29,25 @@ const printStyles = `
 }`;
 
 const rupees = (value: number) => formatPaise(rupeesToPaise(value));
+
+/** A ticket's invoice line reads by its seat on the roll ('Admission: …, seat D5' → 'Seat D5'). */
+const lineName = (line: InvoiceLine) => {
+  const seat = /^Admission: .*, seat (\S+)$/.exec(line.description);
+  return seat ? `Seat ${seat[1]}` : line.description;
+};
+
+/** The invoice's tax by rate, as a tax invoice shows it: each rate's taxable value, CGST and SGST. */
+function taxByRate(lines: InvoiceLine[]) {
+  const rates = new Map<number, { taxable: number; cgst: number; sgst: number }>();
+  for (const line of lines) {
+    const sum = rates.get(line.rate) ?? { taxable: 0, cgst: 0, sgst: 0 };
+    sum.taxable += rupeesToPaise(line.taxableValue);
+    sum.cgst += rupeesToPaise(line.cgst);
+    sum.sgst += rupeesToPaise(line.sgst);
+    rates.set(line.rate, sum);
+  }
+  return [...rates].sort(([a], [b]) => b - a);
+}
 
 /**
  * /boxoffice/receipts/{bookingId}: the ticket and receipt of a sale for an 80 mm printer — the
@@ -103,7 +123,7 @@ export function ReceiptPage({
         ) : (
           <p className="text-sm font-bold">Food &amp; drinks</p>
         )}
-        {booking.items.length > 0 && (
+        {!inv && booking.items.length > 0 && (
           <ul aria-label="Items" className="mt-1" data-testid="receipt-items">
             {booking.items.map((item) => (
               <li key={item.productId} className="flex justify-between gap-2">
@@ -124,14 +144,59 @@ export function ReceiptPage({
         <hr className="my-2 border-dashed border-black" />
         {inv ? (
           <>
-            <p>Tax invoice {inv.number}</p>
-            <dl className="grid grid-cols-2">
-              <dt>Taxable value</dt>
-              <dd className="text-right">{rupees(inv.totals.taxableValue)}</dd>
-              <dt>CGST</dt>
-              <dd className="text-right">{rupees(inv.totals.cgst)}</dd>
-              <dt>SGST</dt>
-              <dd className="text-right">{rupees(inv.totals.sgst)}</dd>
+            <p>
+              Tax invoice {inv.number} · {formatDate(inv.date, 'long')}
+            </p>
+            {/* What was sold, line by line, each with its SAC and GST rate (prices include GST). */}
+            <ul aria-label="Items" className="mt-1" data-testid="receipt-items">
+              {inv.lines.map((line, i) => (
+                <li key={i}>
+                  <div className="flex justify-between gap-2">
+                    <span>
+                      {line.quantity > 1 ? `${line.quantity} × ` : ''}
+                      {lineName(line)}
+                    </span>
+                    <span>{rupees(line.total)}</span>
+                  </div>
+                  <div className="pl-2 text-[10px]">
+                    SAC {line.sac} · GST {line.rate}%
+                    {line.quantity > 1 ? ` · ${rupees(line.unitPrice)} each` : ''}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <table className="mt-1 w-full text-[10px]">
+              <caption className="sr-only">GST by rate</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="text-left font-normal">
+                    GST
+                  </th>
+                  <th scope="col" className="text-right font-normal">
+                    Taxable
+                  </th>
+                  <th scope="col" className="text-right font-normal">
+                    CGST
+                  </th>
+                  <th scope="col" className="text-right font-normal">
+                    SGST
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {taxByRate(inv.lines).map(([rate, sum]) => (
+                  <tr key={rate}>
+                    <th scope="row" className="text-left font-normal">
+                      {rate}%
+                    </th>
+                    <td className="text-right">{formatPaise(sum.taxable)}</td>
+                    <td className="text-right">{formatPaise(sum.cgst)}</td>
+                    <td className="text-right">{formatPaise(sum.sgst)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className="mt-1 grid grid-cols-2">
               <dt className="font-bold">Total</dt>
               <dd className="text-right font-bold" data-testid="receipt-total">
                 {rupees(inv.totals.total)}
@@ -164,7 +229,7 @@ export function ReceiptPage({
         {counter && (
           <p className="mt-2 text-center">
             Sold by {counter.seller.name} ·{' '}
-            {formatDateTime(counter.soldAt, config.data?.timeZone ?? fallbackTimeZone)}
+            {formatDateTime(counter.soldAt, config.data?.timeZone ?? fallbackTimeZone, 'long')}
           </p>
         )}
         {booking?.status === 'cancelled' && <p className="mt-2 text-center font-bold">CANCELLED</p>}
