@@ -113,6 +113,24 @@ describe('the settings page', () => {
   });
 });
 
+describe('the cancellation tiers in settings', () => {
+  it('names a tier out of order by its number, in the form’s words, with the cursor in its box', async () => {
+    const { page } = await openTestBrowser();
+    await signInAdminInPage(page);
+    await page.goto('/admin/settings');
+    const first = page.getByRole('textbox', { name: 'Tier 1: minutes before the start' });
+    const second = page.getByRole('textbox', { name: 'Tier 2: minutes before the start' });
+    await second.waitFor();
+    await second.fill(String(Number(await first.inputValue()) + 60));
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Tier 2: must start fewer minutes before the show than the tier above it').waitFor();
+    expect(await second.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await second.getAttribute('aria-invalid')).toBe('true');
+    expect(await first.getAttribute('aria-invalid')).toBeNull();
+    await page.context().close();
+  });
+});
+
 describe('the buyer’s GSTIN on the payment page', () => {
   it('shows the GST included; a GSTIN is saved upper-cased before paying and printed on the invoice', async () => {
     const { page } = await openTestBrowser();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldOfProblem, toFormValues, toSettingsUpdate } from './settings-form.ts';
+import { fieldOfProblem, tierProblem, toFormValues, toSettingsUpdate } from './settings-form.ts';
 
 const settings = {
   cinema: {
@@ -44,6 +44,24 @@ describe('the settings form', () => {
     expect(update.tax?.foodRate).toBe('five');
     expect(update.tax?.ticketSlabs?.[0]).toEqual({ upTo: 100, rate: 12.5 });
     expect(update.tax?.invoicePrefix).toBe('MQ');
+  });
+
+  it('reads a refusal about one tier as the form shows it: the tier counted from 1, in its words', () => {
+    expect(
+      tierProblem(
+        'cancellation.tiers.1.minutesBefore: each tier must start fewer minutesBefore than the one before',
+      ),
+    ).toEqual({
+      index: 1,
+      part: 'minutesBefore',
+      text: 'Tier 2: must start fewer minutes before the show than the tier above it',
+    });
+    expect(tierProblem('cancellation.tiers.0.refundPercent: refundPercent must be from 0 to 100')).toEqual({
+      index: 0,
+      part: 'refundPercent',
+      text: 'Tier 1: refund (%) must be from 0 to 100',
+    });
+    expect(tierProblem('cancellation.tiers: tiers has at most 10 tiers')).toBeNull();
   });
 
   it('sends the cancellation tiers as numbers, and names a refusal about them', () => {

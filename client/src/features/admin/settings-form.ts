@@ -84,3 +84,30 @@ export function fieldOfProblem(message: string): string | null {
   const match = /^((?:cinema|tax|cancellation|waitlist)\.\w+|reports\.dailyEmail)/.exec(message);
   return match ? match[1]! : null;
 }
+
+/** The words of the settings API for a tier's parts, as the form labels them. */
+const tierWords: [RegExp, string][] = [
+  [
+    /each tier must start fewer minutesBefore than the one before/,
+    'must start fewer minutes before the show than the tier above it',
+  ],
+  [/minutesBefore/g, 'minutes before the start'],
+  [/refundPercent/g, 'refund (%)'],
+];
+
+/**
+ * A refusal about one cancellation tier ('cancellation.tiers.1.minutesBefore: …'), in the form's
+ * words: which tier (counted from 1, as the form shows them), which of its boxes, and what is wrong.
+ * Null for a refusal about something else, or about the tiers as a whole.
+ */
+export function tierProblem(
+  message: string,
+): { index: number; part: 'minutesBefore' | 'refundPercent'; text: string } | null {
+  const match = /^cancellation\.tiers\.(\d+)\.(minutesBefore|refundPercent): (.*)$/.exec(message);
+  if (!match) return null;
+  const index = Number(match[1]);
+  const part = match[2] as 'minutesBefore' | 'refundPercent';
+  let text = match[3]!;
+  for (const [pattern, words] of tierWords) text = text.replace(pattern, words);
+  return { index, part, text: `Tier ${index + 1}: ${text}` };
+}

@@ -5,7 +5,17 @@ import { toast } from 'react-toastify/unstyled';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSaveSettings, useSettings } from '../api/settings.ts';
-import { fieldOfProblem, toFormValues, toSettingsUpdate, type SettingsFormValues } from '../settings-form.ts';
+import {
+  fieldOfProblem,
+  tierProblem,
+  toFormValues,
+  toSettingsUpdate,
+  type SettingsFormValues,
+} from '../settings-form.ts';
+
+/** A tier's box by name: the first tier's minutes answer for the tiers as a whole (fieldOfProblem). */
+const tierBoxName = (index: number, part: 'minutesBefore' | 'refundPercent') =>
+  index === 0 && part === 'minutesBefore' ? 'cancellation.tiers' : `tier-${index}-${part}`;
 import { Field, FormMessage, focusControl, inputClassName } from './field.tsx';
 import { ErrorState, LoadingState } from './list-states.tsx';
 
@@ -35,7 +45,13 @@ function SettingsForm({ settings }: { settings: Settings }) {
     setValues((v) => ({ ...v, cinema: { ...v.cinema, [key]: value } }));
   const setTier = (index: number, part: 'minutesBefore' | 'refundPercent', value: string) =>
     setValues((v) => ({ ...v, tiers: v.tiers.map((t, i) => (i === index ? { ...t, [part]: value } : t)) }));
-  const tiersProblem = problem?.field === 'cancellation.tiers' ? problem.message : undefined;
+  // A refusal about one tier names it and its box; one about the tiers as a whole stays as it is.
+  const tier = problem?.field === 'cancellation.tiers' ? tierProblem(problem.message) : null;
+  const tiersProblem = problem?.field === 'cancellation.tiers' ? (tier?.text ?? problem.message) : undefined;
+  const isTierBoxWrong = (index: number, part: 'minutesBefore' | 'refundPercent') =>
+    tier
+      ? tier.index === index && tier.part === part
+      : part === 'minutesBefore' && index === 0 && !!tiersProblem;
   const setSlab = (index: number, part: 'upTo' | 'rate', value: string) =>
     setValues((v) => ({ ...v, slabs: v.slabs.map((s, i) => (i === index ? { ...s, [part]: value } : s)) }));
 
@@ -49,7 +65,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
       const message = error instanceof ApiError ? error.message : 'Could not save the settings';
       const field = fieldOfProblem(message);
       setProblem({ field, message });
-      if (field) focusControl(form.current, field);
+      const wrongTier = field === 'cancellation.tiers' ? tierProblem(message) : null;
+      if (wrongTier) focusControl(form.current, tierBoxName(wrongTier.index, wrongTier.part));
+      else if (field) focusControl(form.current, field);
     }
   }
 
@@ -191,10 +209,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
                 {(control) => (
                   <input
                     {...control}
-                    name={i === 0 ? 'cancellation.tiers' : `tier-${i}-minutesBefore`}
+                    name={tierBoxName(i, 'minutesBefore')}
                     inputMode="numeric"
                     className={inputClassName}
                     value={tier.minutesBefore}
+                    aria-invalid={isTierBoxWrong(i, 'minutesBefore') || undefined}
                     aria-describedby={tiersProblem ? 'tiers-error' : undefined}
                     onChange={(e) => setTier(i, 'minutesBefore', e.currentTarget.value)}
                   />
@@ -204,9 +223,12 @@ function SettingsForm({ settings }: { settings: Settings }) {
                 {(control) => (
                   <input
                     {...control}
+                    name={tierBoxName(i, 'refundPercent')}
                     inputMode="numeric"
                     className={inputClassName}
                     value={tier.refundPercent}
+                    aria-invalid={isTierBoxWrong(i, 'refundPercent') || undefined}
+                    aria-describedby={tiersProblem ? 'tiers-error' : undefined}
                     onChange={(e) => setTier(i, 'refundPercent', e.currentTarget.value)}
                   />
                 )}
