@@ -75,6 +75,8 @@ describe('the box office', () => {
     expect(signedIn).toBe(200);
     await page.goto('/boxoffice');
     await page.getByRole('heading', { name: 'Box office' }).waitFor();
+    // One main landmark: the page's content sits in the app's own, not a second one inside it.
+    expect(await page.getByRole('main').count()).toBe(1);
 
     // The float field has the focus: type it and press Enter.
     await hasFocus(page.getByLabel('Opening float (₹)'));
@@ -136,6 +138,7 @@ describe('the box office', () => {
     await receipt.goto(receiptHref!);
     await receipt.getByTestId('receipt').waitFor();
     await receipt.getByTestId('ticket-qr').waitFor();
+    expect(await receipt.getByRole('main').count()).toBe(1);
     expect(await receipt.getByTestId('receipt-total').textContent()).toBe('₹500');
     const text = (await receipt.getByTestId('receipt').textContent()) ?? '';
     expect(text).toContain(reference!);

@@ -302,7 +302,7 @@ export function BoxOfficePage({
       : null;
 
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
+    <div className="mx-auto max-w-7xl">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-extrabold">Box office</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -653,6 +653,6 @@ export function BoxOfficePage({
           <FindPanel isReachable={isReachable} hasShift={Boolean(shift)} />
         </div>
       </div>
-    </main>
+    </div>
   );
 }

@@ -74,16 +74,16 @@ export function ReceiptPage({
   const failed = sale.error ?? (hasTicket ? ticket.error : null);
   if (failed) {
     return (
-      <main className="mx-auto max-w-md p-6">
+      <div className="mx-auto max-w-md p-6">
         <p role="alert">{failed.message}</p>
-      </main>
+      </div>
     );
   }
   if (!sale.data || (hasTicket && !ticket.data) || (invoice.isPending && !invoice.isError)) {
     return (
-      <main className="mx-auto max-w-md p-6">
+      <div className="mx-auto max-w-md p-6">
         <p role="status">Loading the receipt…</p>
-      </main>
+      </div>
     );
   }
   const t = hasTicket ? ticket.data?.ticket : undefined;
@@ -91,7 +91,7 @@ export function ReceiptPage({
   const { booking, sale: counter } = sale.data as CounterBookingResponse;
   const cinema = config.data?.cinema;
   return (
-    <main className="mx-auto max-w-sm p-4">
+    <div className="mx-auto max-w-sm p-4">
       <style>{printStyles}</style>
       <div className="marquee-receipt-actions mb-3 flex gap-2">
         <button type="button" className={buttonClassName()} onClick={() => window.print()} autoFocus>
@@ -237,6 +237,6 @@ export function ReceiptPage({
           {t ? 'Show this QR code at the door. Enjoy the show!' : 'Thank you!'}
         </p>
       </article>
-    </main>
+    </div>
   );
 }

@@ -20,16 +20,16 @@ export function ShiftReportPage({ shiftId }: { shiftId: string }) {
   const query = useShift(shiftId);
   if (query.isError) {
     return (
-      <main className="mx-auto max-w-md p-6">
+      <div className="mx-auto max-w-md p-6">
         <p role="alert">{query.error.message}</p>
-      </main>
+      </div>
     );
   }
   if (!query.data) {
     return (
-      <main className="mx-auto max-w-md p-6">
+      <div className="mx-auto max-w-md p-6">
         <p role="status">Loading the cash-up…</p>
-      </main>
+      </div>
     );
   }
   const s = query.data.shift;
@@ -50,7 +50,7 @@ export function ShiftReportPage({ shiftId }: { shiftId: string }) {
     ['Items', String(s.items)],
   ];
   return (
-    <main className="mx-auto max-w-sm p-4">
+    <div className="mx-auto max-w-sm p-4">
       <style>{printStyles}</style>
       <div className="marquee-cashup-actions mb-3">
         <button type="button" className={buttonClassName()} onClick={() => window.print()} autoFocus>
@@ -83,6 +83,6 @@ export function ShiftReportPage({ shiftId }: { shiftId: string }) {
           </tbody>
         </table>
       </article>
-    </main>
+    </div>
   );
 }
