@@ -7,6 +7,7 @@ import {
   createMovie,
   createShows,
   newUser,
+  paidBooking,
   signInAdminInPage,
   soonSlot,
   uniqueTitle,
@@ -22,6 +23,7 @@ const shots = process.env.MARQUEE_SCREENSHOTS;
 let admin: string;
 let title: string;
 let productId: string;
+let showId: string;
 const snack = uniqueTitle('Samosa');
 
 /**
@@ -39,7 +41,7 @@ beforeAll(async () => {
   const movie = await createMovie(admin);
   title = movie.title;
   const slot = soonSlot(timeZone, 3 * 3600);
-  await createShows(admin, movie._id, slot.date, [slot.time], 250);
+  showId = (await createShows(admin, movie._id, slot.date, [slot.time], 250))[0]!._id;
   productId = (
     await callApi<{ product: { _id: string } }>(admin, 'POST', '/api/admin/products', {
       name: snack,
@@ -184,6 +186,26 @@ describe('the box office', () => {
     await refundDialog.getByRole('button', { name: 'Refund' }).click();
     await page.getByText('Booking cancelled: refund ₹500 by cash').waitFor();
     await expect.poll(() => page.getByTestId('expected-cash').textContent()).toBe('₹1,000');
+
+    // An online booking refunded here: the dialog says what the policy gives back, before it goes.
+    const online = await paidBooking(showId, ['A1']);
+    await page.keyboard.press('Alt+r');
+    await page.keyboard.type(online.booking.reference);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('found-booking').getByText(online.booking.reference).waitFor();
+    await page.getByLabel('Reason').fill('Cannot come');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const onlineDialog = page.getByRole('dialog', { name: `Refund ${online.booking.reference}?` });
+    const said = (await onlineDialog.getByTestId('online-refund-amount').textContent()) ?? '';
+    const back =
+      /(₹[\d,.]+) of ₹250 goes back online, to how it was paid \((\d+)% under the cancellation policy\)/.exec(
+        said,
+      );
+    expect(back, said).not.toBeNull();
+    await onlineDialog.getByRole('button', { name: 'Refund' }).click();
+    await page.getByText(`Booking cancelled: ${back![1]} refunded online`).waitFor();
+    // Online money goes back online: the drawer's expected cash is as it was.
+    expect(await page.getByTestId('expected-cash').textContent()).toBe('₹1,000');
 
     // Back on the page later, the cursor is not in the count, and Enter there only asks.
     await page.reload();

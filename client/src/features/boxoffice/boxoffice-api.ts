@@ -1,4 +1,5 @@
 import type {
+  CancellationQuoteResponse,
   CounterBookingResponse,
   CounterBookingsResponse,
   CounterRefundRequest,
@@ -129,5 +130,18 @@ export function useCounterShows() {
     queryFn: ({ signal }) =>
       api<ShowsResponse>('/api/shows', { signal, fallbackMessage: 'Could not load the shows' }),
     refetchInterval: 30_000,
+  });
+}
+
+/** GET /api/bookings/{id}/cancellation: what the policy gives back now, for an online booking refunded here. */
+export function useCancellationQuote(bookingId: string) {
+  return useQuery({
+    queryKey: ['boxoffice', 'cancellation', bookingId],
+    queryFn: ({ signal }) =>
+      api<CancellationQuoteResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/cancellation`, {
+        signal,
+        fallbackMessage: 'Could not read the cancellation policy',
+      }),
+    staleTime: 0,
   });
 }

@@ -283,7 +283,9 @@ export function BoxOfficePage({
         startItemsOnly();
       } else if (event.altKey && event.key.toLowerCase() === 'r') {
         event.preventDefault();
-        document.getElementById('boxoffice-reference')?.focus();
+        // Selected, so the next reference replaces the last one rather than joining it.
+        const lookup = document.getElementById('boxoffice-reference');
+        if (lookup instanceof HTMLInputElement) lookup.select();
       } else if (event.altKey && event.code === 'KeyS') {
         event.preventDefault();
         focusShows();

@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { findByPhone, findByReference, useRefund } from './boxoffice-api.ts';
+import { findByPhone, findByReference, useCancellationQuote, useRefund } from './boxoffice-api.ts';
 import { errorText, field, panel } from './counter-styles.ts';
 
 /** Refund or reprint by reference, or by the buyer's mobile number. */
@@ -193,17 +193,35 @@ export function FindPanel({ isReachable, hasShift }: { isReachable: boolean; has
                 {booking.user.name} · {formatPaise(rupeesToPaise(booking.amount))}{' '}
                 {found.sale ? `paid by ${found.sale.method}` : 'paid online'}.
               </p>
-              <p>
-                {found.refundOwed !== null
-                  ? 'The show was cancelled: all of it goes back.'
-                  : found.sale
-                    ? `The booking is cancelled, its seats released, and all of it goes back by ${found.sale.method}.`
-                    : 'The booking is cancelled and its seats released; what goes back follows the cancellation policy.'}
-              </p>
+              {found.refundOwed !== null ? (
+                <p>The show was cancelled: all of it goes back.</p>
+              ) : found.sale ? (
+                <p>
+                  The booking is cancelled, its seats released, and all of it goes back by {found.sale.method}
+                  .
+                </p>
+              ) : (
+                <OnlinePolicyRefund bookingId={booking._id} />
+              )}
             </ConfirmDialog>
           )}
         </div>
       )}
     </section>
+  );
+}
+
+/** An online booking refunded at the counter: what goes back under the policy now, and how. */
+function OnlinePolicyRefund({ bookingId }: { bookingId: string }) {
+  const quote = useCancellationQuote(bookingId);
+  if (quote.isPending) return <p role="status">Working out what goes back…</p>;
+  if (quote.isError) return <p role="alert">{errorText(quote.error)}</p>;
+  const { refundAmount, paidAmount, refundPercent } = quote.data;
+  return (
+    <p data-testid="online-refund-amount">
+      The booking is cancelled and its seats released; {formatPaise(rupeesToPaise(refundAmount))} of{' '}
+      {formatPaise(rupeesToPaise(paidAmount))} goes back online, to how it was paid ({refundPercent}% under
+      the cancellation policy).
+    </p>
   );
 }
