@@ -18,7 +18,7 @@ import { receiveEvent } from './receive-event.ts';
 
 export const NOT_VERIFIED = 'Payment could not be verified';
 const NOT_CONFIRMED = 'Razorpay has not confirmed your payment yet. Please check My Bookings in a moment.';
-export const PAID_BY_ANOTHER =
+const PAID_BY_ANOTHER =
   'This booking is already paid by another payment. This one was not taken: Razorpay gives it back to you.';
 
 type StoredPayment = typeof payments.$inferSelect;
