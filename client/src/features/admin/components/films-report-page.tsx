@@ -3,11 +3,9 @@ import { ApiError } from '../../../lib/api.ts';
 import { filmsReportCsvUrl, useFilmsReport } from '../api/reports.ts';
 import { PeriodFields, ReportActions, usePeriodParams } from './period-fields.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
-import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
+import { FiguresHead, numClassName, TableFrame, tdClassName } from './table-frame.tsx';
 import { ReportPrintStyles } from './report-print.tsx';
 
-const num = `${tdClassName} text-right tabular-nums whitespace-nowrap`;
-const numHead = `${thClassName} text-right`;
 const heads = ['Shows', 'Admissions', 'Gross', 'GST', 'Net', 'Share %', 'Distributor share'];
 
 /** /admin/reports/films: per film what was taken and what is owed to its distributor. */
@@ -42,31 +40,20 @@ export function FilmsReportPage() {
           caption={`Films report, ${formatDate(from, 'long')} to ${formatDate(to, 'long')}`}
           isBusy={report.isPlaceholderData}
         >
-          <thead className="border-b border-zinc-200 dark:border-zinc-800">
-            <tr>
-              <th scope="col" className={thClassName}>
-                Film
-              </th>
-              {heads.map((h) => (
-                <th key={h} scope="col" className={numHead}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <FiguresHead first="Film" figures={heads} />
           <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {report.data.films.map((f) => (
               <tr key={f.movieId}>
                 <th scope="row" className={`${tdClassName} text-left font-medium`}>
                   {f.film}
                 </th>
-                <td className={num}>{f.shows}</td>
-                <td className={num}>{f.admissions}</td>
-                <td className={num}>{formatRupees(f.gross)}</td>
-                <td className={num}>{formatRupees(f.gst)}</td>
-                <td className={num}>{formatRupees(f.net)}</td>
-                <td className={num}>{f.distributorSharePercent}%</td>
-                <td className={num}>{formatRupees(f.distributorShare)}</td>
+                <td className={numClassName}>{f.shows}</td>
+                <td className={numClassName}>{f.admissions}</td>
+                <td className={numClassName}>{formatRupees(f.gross)}</td>
+                <td className={numClassName}>{formatRupees(f.gst)}</td>
+                <td className={numClassName}>{formatRupees(f.net)}</td>
+                <td className={numClassName}>{f.distributorSharePercent}%</td>
+                <td className={numClassName}>{formatRupees(f.distributorShare)}</td>
               </tr>
             ))}
           </tbody>
@@ -75,13 +62,13 @@ export function FilmsReportPage() {
               <th scope="row" className={`${tdClassName} text-left`}>
                 Total
               </th>
-              <td className={num}>{report.data.totals.shows}</td>
-              <td className={num}>{report.data.totals.admissions}</td>
-              <td className={num}>{formatRupees(report.data.totals.gross)}</td>
-              <td className={num}>{formatRupees(report.data.totals.gst)}</td>
-              <td className={num}>{formatRupees(report.data.totals.net)}</td>
-              <td className={num} />
-              <td className={num}>{formatRupees(report.data.totals.distributorShare)}</td>
+              <td className={numClassName}>{report.data.totals.shows}</td>
+              <td className={numClassName}>{report.data.totals.admissions}</td>
+              <td className={numClassName}>{formatRupees(report.data.totals.gross)}</td>
+              <td className={numClassName}>{formatRupees(report.data.totals.gst)}</td>
+              <td className={numClassName}>{formatRupees(report.data.totals.net)}</td>
+              <td className={numClassName} />
+              <td className={numClassName}>{formatRupees(report.data.totals.distributorShare)}</td>
             </tr>
           </tfoot>
         </TableFrame>

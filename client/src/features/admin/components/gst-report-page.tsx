@@ -7,10 +7,8 @@ import { useSettings } from '../api/settings.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { PeriodFields, ReportActions, usePeriodParams } from './period-fields.tsx';
 import { ReportPrintStyles } from './report-print.tsx';
-import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
+import { FiguresHead, numClassName, TableFrame, tdClassName } from './table-frame.tsx';
 
-const num = `${tdClassName} text-right tabular-nums whitespace-nowrap`;
-const numHead = `${thClassName} text-right`;
 const heads = ['Invoices', 'Credit notes', 'Taxable value', 'CGST', 'SGST', 'Total'];
 
 /**
@@ -69,30 +67,19 @@ export function GstReportPage() {
             caption={`GST report, ${formatDate(from, 'long')} to ${formatDate(to, 'long')}`}
             isBusy={report.isPlaceholderData}
           >
-            <thead className="border-b border-zinc-200 dark:border-zinc-800">
-              <tr>
-                <th scope="col" className={thClassName}>
-                  Rate
-                </th>
-                {heads.map((h) => (
-                  <th key={h} scope="col" className={numHead}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <FiguresHead first="Rate" figures={heads} />
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {report.data.rates.map((r) => (
                 <tr key={r.rate}>
                   <th scope="row" className={`${tdClassName} text-left font-medium`}>
                     {r.rate}%
                   </th>
-                  <td className={num}>{r.invoices}</td>
-                  <td className={num}>{r.creditNotes}</td>
-                  <td className={num}>{formatRupees(r.taxableValue)}</td>
-                  <td className={num}>{formatRupees(r.cgst)}</td>
-                  <td className={num}>{formatRupees(r.sgst)}</td>
-                  <td className={num}>{formatRupees(r.total)}</td>
+                  <td className={numClassName}>{r.invoices}</td>
+                  <td className={numClassName}>{r.creditNotes}</td>
+                  <td className={numClassName}>{formatRupees(r.taxableValue)}</td>
+                  <td className={numClassName}>{formatRupees(r.cgst)}</td>
+                  <td className={numClassName}>{formatRupees(r.sgst)}</td>
+                  <td className={numClassName}>{formatRupees(r.total)}</td>
                 </tr>
               ))}
             </tbody>
@@ -101,12 +88,12 @@ export function GstReportPage() {
                 <th scope="row" className={`${tdClassName} text-left`}>
                   Total
                 </th>
-                <td className={num}>{report.data.totals.invoices}</td>
-                <td className={num}>{report.data.totals.creditNotes}</td>
-                <td className={num}>{formatRupees(report.data.totals.taxableValue)}</td>
-                <td className={num}>{formatRupees(report.data.totals.cgst)}</td>
-                <td className={num}>{formatRupees(report.data.totals.sgst)}</td>
-                <td className={num}>{formatRupees(report.data.totals.total)}</td>
+                <td className={numClassName}>{report.data.totals.invoices}</td>
+                <td className={numClassName}>{report.data.totals.creditNotes}</td>
+                <td className={numClassName}>{formatRupees(report.data.totals.taxableValue)}</td>
+                <td className={numClassName}>{formatRupees(report.data.totals.cgst)}</td>
+                <td className={numClassName}>{formatRupees(report.data.totals.sgst)}</td>
+                <td className={numClassName}>{formatRupees(report.data.totals.total)}</td>
               </tr>
             </tfoot>
           </TableFrame>

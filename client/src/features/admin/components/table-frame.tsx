@@ -3,6 +3,27 @@ import { useId, type ReactNode } from 'react';
 export const thClassName =
   'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-zinc-700 uppercase dark:text-zinc-300';
 export const tdClassName = 'px-3 py-3 align-top';
+/** A report's figure cell and its heading: right-aligned, digits in columns. */
+export const numClassName = `${tdClassName} text-right tabular-nums whitespace-nowrap`;
+export const numHeadClassName = `${thClassName} text-right`;
+
+/** A report table's heading row: what each row is, then its figures' headings. */
+export function FiguresHead({ first, figures }: { first: string; figures: readonly string[] }) {
+  return (
+    <thead className="border-b border-zinc-200 dark:border-zinc-800">
+      <tr>
+        <th scope="col" className={thClassName}>
+          {first}
+        </th>
+        {figures.map((h) => (
+          <th key={h} scope="col" className={numHeadClassName}>
+            {h}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 
 /**
  * A table in a card that scrolls sideways on narrow screens. The scrolling box is a focusable,
