@@ -14,11 +14,18 @@ import { useCinemaTimeZone } from '../../../lib/cinema-config.ts';
 import { dailyReportCsvUrl, useDailyReport } from '../api/reports.ts';
 import { inputClassName } from './field.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
-import { TableFrame, tdClassName, thClassName } from './table-frame.tsx';
+import {
+  FiguresHead,
+  numClassName,
+  numHeadClassName,
+  TableFrame,
+  tdClassName,
+  thClassName,
+} from './table-frame.tsx';
 import { ReportPrintStyles } from './report-print.tsx';
 
-const num = `${tdClassName} text-right tabular-nums whitespace-nowrap`;
-const numHead = `${thClassName} text-right`;
+const num = numClassName;
+const numHead = numHeadClassName;
 
 function Figures({ f }: { f: TicketFigures }) {
   return (
@@ -48,21 +55,7 @@ function ShowTable({ show }: { show: DailyReportResponse['shows'][number] }) {
         </span>
       </h2>
       <TableFrame caption={`Sales by class: ${caption}`}>
-        <thead className="border-b border-zinc-200 dark:border-zinc-800">
-          <tr>
-            <th scope="col" className={thClassName}>
-              Class
-            </th>
-            <th scope="col" className={numHead}>
-              Price
-            </th>
-            {figureHeads.map((h) => (
-              <th key={h} scope="col" className={numHead}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <FiguresHead first="Class" figures={['Price', ...figureHeads]} />
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {show.classes.map((c) => (
             <tr key={c.class}>
