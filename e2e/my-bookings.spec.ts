@@ -51,17 +51,19 @@ describe('My Bookings', () => {
       (zone) => zonedDate(made, zone) !== zonedDate(made, 'Asia/Kolkata'),
     )!;
     await page.route('**/api/config', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), timeZone } });
     });
     await page.goto('/mybookings');
     const card = page.getByRole('list', { name: 'Bookings', exact: true }).getByRole('article');
-    await card.getByText('Pending Payment', { exact: true }).waitFor();
-    expect(await card.getByText(formatDayOf(made.toISOString(), timeZone), { exact: true }).count()).toBe(1);
+    // The card first dates by the fallback zone (Kolkata) until /api/config answers: wait for the
+    // cinema's own day rather than reading the card once.
+    const bookedOn = formatDayOf(made.toISOString(), timeZone);
+    await card.getByText(bookedOn, { exact: true }).waitFor();
+    expect(await card.getByText(bookedOn, { exact: true }).count()).toBe(1);
     await card.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: 'Booking Details' });
-    expect(await details.getByText(formatDayOf(made.toISOString(), timeZone), { exact: true }).count()).toBe(
-      1,
-    );
+    expect(await details.getByText(bookedOn, { exact: true }).count()).toBe(1);
   });
 });
