@@ -101,6 +101,17 @@ describe('the reports', () => {
         .getByRole('note')
         .getByText(/GSTIN is not set/)
         .waitFor();
+      // The accountant's register of the same days: this spec's invoices, a line each at 18 %.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Invoice register (CSV)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`marquee-invoice-register-${date}-to-${date}.csv`);
+      const register = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
+      expect(register[0]).toMatch(/^\uFEFFType,Number,Date /);
+      expect(
+        register.filter((line) => /^Invoice,MQ\d{4}-\d{6},.*,9996,18,/.test(line)).length,
+      ).toBeGreaterThan(0);
       for (const colorScheme of ['light', 'dark'] as const) {
         if (colorScheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
         expect(await seriousViolations(page), colorScheme).toEqual([]);

@@ -13,15 +13,20 @@ const format = z.enum(['json', 'csv'], { message: 'format is json or csv' }).opt
 export const dailyReportQuery = z.object({ date: day('date'), format });
 export type DailyReportQuery = z.infer<typeof dailyReportQuery>;
 
-/** At most a year and a day: the films report reads a period, not the whole history at once. */
+/** At most a year and a day: a report reads a period, not the whole history at once. */
 export const MAX_REPORT_DAYS = 366;
-export const filmsReportQuery = z
-  .object({ from: day('from'), to: day('to'), format })
-  .refine((q) => q.from <= q.to, { message: FROM_AFTER_TO })
-  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_REPORT_DAYS, {
-    message: `A report covers at most ${MAX_REPORT_DAYS} days`,
-  });
+/** A report's period: `from` to `to`, days of the cinema's calendar, in order and within MAX_REPORT_DAYS. */
+function withinPeriod<T extends { from: string; to: string }>(schema: z.ZodType<T>) {
+  return schema
+    .refine((q) => q.from <= q.to, { message: FROM_AFTER_TO })
+    .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_REPORT_DAYS, {
+      message: `A report covers at most ${MAX_REPORT_DAYS} days`,
+    });
+}
+export const filmsReportQuery = withinPeriod(z.object({ from: day('from'), to: day('to'), format }));
 export type FilmsReportQuery = z.infer<typeof filmsReportQuery>;
+/** The invoice register's period (GET /api/admin/reports/gst/register, a CSV file only). */
+export const reportPeriodQuery = withinPeriod(z.object({ from: day('from'), to: day('to') }));
 
 const money = z.number().meta({ description: 'Rupees' });
 

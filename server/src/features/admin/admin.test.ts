@@ -209,7 +209,7 @@ describe('all bookings', () => {
     expect(header).toBe(
       'Booking ID,Reference,Movie,Screen,User,Email,Show Date,' +
         `Show Time (${zone}),Seats,Amount (INR),Status,Payment Method,Refund Status,Refund Amount (INR),` +
-        `Booked At (${zone}),Checked In At (${zone})`,
+        `Booked At (${zone}),Checked In At (${zone}),Channel,Invoice Number,GST Included (INR)`,
     );
     // The cinema's wall clock, written by the platform rather than the app's own helpers.
     const wallClock = new Intl.DateTimeFormat('sv-SE', {
@@ -238,7 +238,12 @@ describe('all bookings', () => {
       '',
       wallClock.format(new Date(booking.createdAt)),
       '',
+      'Online',
+      booking.invoiceNumber,
+      // Two ₹200 seats at 18 %: ₹30.51 of GST in each.
+      '61.02',
     ]);
+    expect(booking.invoiceNumber).toMatch(/^MQ\d{4}-\d{6}$/);
     // Ravi's paid booking was cancelled: its money is owed back, and the file says so.
     expect(
       rows.some((row) => /,C1 C2 C3,450\.00,cancelled,Sandbox,(Pending|Refunded),450\.00,/.test(row)),

@@ -1,10 +1,30 @@
-import type { Booking } from '@marquee/shared';
+import type { Booking, BookingChannel } from '@marquee/shared';
 import { and, desc, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { payments } from '../../db/schema.ts';
+import { counterSales, payments } from '../../db/schema.ts';
 import { csvRow, csvTime } from '../../lib/csv.ts';
 
-const gatewayNames: Record<string, string> = { sandbox: 'Sandbox', stripe: 'Stripe', counter: 'Counter' };
+const gatewayNames: Record<string, string> = {
+  sandbox: 'Sandbox',
+  stripe: 'Stripe',
+  razorpay: 'Razorpay',
+  counter: 'Counter',
+};
+
+/** A counter sale's way of payment (CONTRACT §11), as the cashier's shift report names it. */
+const counterMethodNames: Record<string, string> = {
+  cash: 'Counter: Cash',
+  card: 'Counter: Card',
+  upi: 'Counter: UPI',
+  comp: 'Complimentary',
+};
+
+const channelNames: Record<BookingChannel, string> = {
+  online: 'Online',
+  counter: 'Counter',
+  waitlist: 'Waiting list',
+  exchange: 'Exchange',
+};
 
 const refundWords: Record<string, string> = {
   pending: 'Pending',
@@ -12,16 +32,24 @@ const refundWords: Record<string, string> = {
   failed: 'Failed',
 };
 
-/** How each booking was paid: the gateway of its captured payment (refunded ones included). */
+/**
+ * How each booking was paid: the gateway of its captured payment (refunded ones included), and
+ * for a counter sale the way the cashier took it (a comp has no payment at all).
+ */
 async function paymentMethods(db: Queryable, bookingIds: string[]): Promise<Map<string, string>> {
   const methods = new Map<string, string>();
   if (!bookingIds.length) return methods;
-  const rows = await db
+  const online = await db
     .select({ bookingId: payments.bookingId, gateway: payments.gateway })
     .from(payments)
     .where(and(inArray(payments.bookingId, bookingIds), inArray(payments.status, ['succeeded', 'refunded'])))
     .orderBy(desc(payments.createdAt));
-  for (const row of rows) {
+  const counter = await db
+    .select({ bookingId: counterSales.bookingId, method: counterSales.method })
+    .from(counterSales)
+    .where(inArray(counterSales.bookingId, bookingIds));
+  for (const row of counter) methods.set(row.bookingId, counterMethodNames[row.method] ?? row.method);
+  for (const row of online) {
     if (!methods.has(row.bookingId)) methods.set(row.bookingId, gatewayNames[row.gateway] ?? row.gateway);
   }
   return methods;
@@ -59,6 +87,9 @@ export async function bookingsCsv({
     'Refund Amount (INR)',
     `Booked At ${zone}`,
     `Checked In At ${zone}`,
+    'Channel',
+    'Invoice Number',
+    'GST Included (INR)',
   ]);
   for (const booking of bookings) {
     const { show, refund } = booking;
@@ -80,6 +111,9 @@ export async function bookingsCsv({
       refund ? refund.amount.toFixed(2) : '',
       csvTime(booking.createdAt, timeZone),
       csvTime(booking.checkedInAt, timeZone),
+      channelNames[booking.channel],
+      booking.invoiceNumber ?? '',
+      booking.gst.toFixed(2),
     ]);
   }
   return body;

@@ -127,7 +127,13 @@ describe('food and drink sold on its own at the counter', () => {
     const list = await call('GET', '/api/admin/bookings', admin);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json<{ bookings: Booking[] }>().bookings.map((b) => b._id)).toContain(sold.booking._id);
-    expect((await call('GET', '/api/admin/bookings.csv', admin)).statusCode).toBe(200);
+    const csv = await call('GET', '/api/admin/bookings.csv', admin);
+    expect(csv.statusCode).toBe(200);
+    // The accountant's row: how the cashier took it, the channel, the invoice and its GST (5 % of 525.50).
+    const row = csv.body.split('\r\n').find((line) => line.startsWith(sold.booking._id))!;
+    expect(row).toContain(',Food & drinks (counter),');
+    expect(row).toContain(',525.50,paid,Counter: Cash,');
+    expect(row.endsWith(`,Counter,${sold.booking.invoiceNumber},25.02`)).toBe(true);
     // The seller's own list leaves counter sales out; the ticket and the door answer 404, not 500.
     expect((await call('GET', '/api/bookings/user?status=all', cashier)).statusCode).toBe(200);
     expect((await call('GET', `/api/bookings/${sold.booking._id}/ticket`, cashier)).statusCode).toBe(404);

@@ -5,6 +5,7 @@ import {
   invoiceResponse,
   FROM_AFTER_TO,
   isoDateParam,
+  reportPeriodQuery,
 } from '@marquee/shared';
 import { z } from 'zod';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
@@ -42,6 +43,21 @@ export const invoiceDocs = {
     auth: 'admin',
     querystring: gstReportQuery,
     ok: gstReportResponse,
+  }),
+  gstRegister: routeSchema({
+    tags: ['Admin'],
+    summary: 'The invoice register: every tax invoice and credit note of the days given, as CSV',
+    description:
+      'One line per document and SAC × rate, in the order issued, with the buyer’s GSTIN and, for a credit note, the invoice it reduces: what GSTR-1 asks of each document. Amounts in rupees; at most 366 days.',
+    auth: 'admin',
+    querystring: reportPeriodQuery,
+    ok: {
+      status: 200,
+      contentType: 'text/csv',
+      schema: z.string().meta({
+        examples: ['\uFEFFType,Number,Date (Asia/Kolkata),Booking Reference,Buyer,Buyer GSTIN,…\r\n'],
+      }),
+    },
   }),
   buyerGstin: routeSchema({
     tags: ['Bookings'],

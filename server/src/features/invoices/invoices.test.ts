@@ -460,6 +460,102 @@ describe('GET /api/admin/reports/gst', () => {
   });
 });
 
+describe('GET /api/admin/reports/gst/register (the invoice register)', () => {
+  const register = (query: string, who: SignedIn = admin) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/reports/gst/register?${query}`, headers: who.bearer });
+
+  it('lists every invoice and credit note by SAC and rate, adding up to the GST report', async () => {
+    const today = zonedDate(t.clock.now, t.config.CINEMA_TIMEZONE);
+    const range = `from=${addDays(today, -1)}&to=${addDays(today, 1)}`;
+    const response = await register(range);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="marquee-invoice-register-${addDays(today, -1)}-to-${addDays(today, 1)}.csv"`,
+    );
+    const [header, ...lines] = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(header).toBe(
+      `Type,Number,Date (${t.config.CINEMA_TIMEZONE}),Booking Reference,Buyer,Buyer GSTIN,Against Invoice,` +
+        'SAC,Rate (%),Taxable Value (INR),CGST (INR),SGST (INR),Total (INR)',
+    );
+    const rows = lines.map((line) => {
+      const cells = line.split(',');
+      const [kind, number, date, reference, buyer, gstin, against, sac, rate] = cells;
+      const [taxable, cgst, sgst, total] = cells.slice(9).map(Number);
+      return {
+        kind,
+        number,
+        date,
+        reference,
+        buyer,
+        gstin,
+        against,
+        sac,
+        rate: Number(rate),
+        taxable,
+        cgst,
+        sgst,
+        total,
+      };
+    });
+
+    // Every document of the days, and nothing else.
+    const allInvoices = await db().select().from(invoices);
+    const allNotes = await db().select().from(creditNotes);
+    const numbers = (kind: string) =>
+      [...new Set(rows.filter((r) => r.kind === kind).map((r) => r.number))].sort();
+    expect(numbers('Invoice')).toEqual(allInvoices.map((i) => i.number).sort());
+    expect(numbers('Credit note')).toEqual(allNotes.map((n) => n.number).sort());
+    expect(allNotes.length).toBeGreaterThan(0);
+
+    // Each line adds up, and the lines per rate, invoices less credit notes, are the report's.
+    for (const row of rows) expect(row.taxable! + row.cgst! + row.sgst!).toBeCloseTo(row.total!, 6);
+    const report = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/reports/gst?${range}`,
+        headers: admin.bearer,
+      })
+    ).json<GstReportResponse>();
+    for (const rate of report.rates) {
+      const net = rows
+        .filter((r) => r.rate === rate.rate)
+        .reduce((sum, r) => sum + (r.kind === 'Invoice' ? 1 : -1) * Math.round(r.total! * 100), 0);
+      expect(net / 100, `rate ${rate.rate}`).toBe(rate.total);
+    }
+
+    // A B2B invoice carries its buyer's GSTIN; a credit note names the invoice it reduces.
+    const b2b = allInvoices.find((i) => i.buyerGstin)!;
+    expect(rows.find((r) => r.number === b2b.number)).toMatchObject({ gstin: b2b.buyerGstin, sac: '9996' });
+    const note = allNotes[0]!;
+    const reduced = allInvoices.find((i) => i.id === note.invoiceId)!;
+    expect(rows.find((r) => r.number === note.number)).toMatchObject({
+      kind: 'Credit note',
+      against: reduced.number,
+      date: zonedDate(note.issuedAt, t.config.CINEMA_TIMEZONE),
+    });
+    const [booked] = await db().select().from(bookings).where(eq(bookings.id, reduced.bookingId));
+    expect(rows.find((r) => r.number === note.number)?.reference).toBe(booked!.reference);
+  });
+
+  it('is for admins, and covers at most 366 days', async () => {
+    expect((await register('from=2026-01-01&to=2026-01-02', buyers[0])).statusCode).toBe(403);
+    expect((await register('from=2026-04-01&to=2027-03-31')).statusCode).toBe(200);
+    for (const [query, message] of [
+      ['from=2026-01-01&to=2027-01-02', 'A report covers at most 366 days'],
+      ['from=2026-02-01&to=2026-01-02', 'from must not be after to'],
+      ['from=2026-01-01', 'to is required (YYYY-MM-DD)'],
+    ] as const) {
+      const response = await register(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toEqual({ success: false, message });
+    }
+  });
+});
+
 describe('PUT /api/bookings/{id}/buyer-gstin (the payment page)', () => {
   const put = (bookingId: string, buyerGstin: unknown, who: SignedIn) =>
     t.app.inject({

@@ -1,6 +1,7 @@
 import {
   buyerGstinRequest,
   messages,
+  reportPeriodQuery,
   type BuyerGstinResponse,
   type GstReportResponse,
   type InvoiceResponse,
@@ -15,6 +16,7 @@ import { parseInput } from '../../lib/parse.ts';
 import { sendCsv } from '../../lib/csv.ts';
 import { gstReport, gstReportCsv } from './gst-report.ts';
 import { invoiceDocs as docs, gstReportQuery } from './docs.ts';
+import { gstRegisterCsv } from './gst-register.ts';
 import { readInvoice } from './read-invoice.ts';
 
 export const invoiceMessages = {
@@ -56,6 +58,13 @@ export async function invoiceRoutes(app: FastifyInstance) {
     if (format === 'csv') return sendCsv(reply, `marquee-gst-${from}-to-${to}.csv`, gstReportCsv(report));
     const answer: GstReportResponse = { success: true, message: 'GST report', from, to, ...report };
     return answer;
+  });
+
+  app.get('/api/admin/reports/gst/register', { schema: docs.gstRegister }, async (request, reply) => {
+    await requireAdmin(request);
+    const { from, to } = parseInput(reportPeriodQuery, request.query ?? {});
+    const body = await gstRegisterCsv({ db, from, to, timeZone: config.CINEMA_TIMEZONE });
+    return sendCsv(reply, `marquee-invoice-register-${from}-to-${to}.csv`, body);
   });
 
   // The payment page: the buyer adds a GSTIN before paying. A conditional update, so a payment

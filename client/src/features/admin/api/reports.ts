@@ -70,3 +70,6 @@ export const filmsReportCsvUrl = (from: string, to: string) =>
   `/api/admin/reports/films?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&format=csv`;
 export const gstReportCsvUrl = (from: string, to: string) =>
   `/api/admin/reports/gst?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&format=csv`;
+/** Every invoice and credit note of the period, a line per SAC × rate (the accountant's GSTR-1). */
+export const gstRegisterCsvUrl = (from: string, to: string) =>
+  `/api/admin/reports/gst/register?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;

@@ -1,8 +1,9 @@
 import { formatDate, formatRupees, MAX_REPORT_DAYS } from '@marquee/shared';
-import { TriangleAlert } from 'lucide-react';
+import { FileSpreadsheet, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { gstReportCsvUrl, useGstReport } from '../api/reports.ts';
+import { gstRegisterCsvUrl, gstReportCsvUrl, useGstReport } from '../api/reports.ts';
 import { useSettings } from '../api/settings.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { PeriodFields, ReportActions, usePeriodParams } from './period-fields.tsx';
@@ -43,6 +44,9 @@ export function GstReportPage() {
       <div className="marquee-report-controls flex flex-wrap items-end gap-3">
         <PeriodFields idPrefix="gst" from={from} to={to} maxDays={MAX_REPORT_DAYS} onChange={set} />
         <ReportActions csvUrl={gstReportCsvUrl(from, to)} />
+        <a href={gstRegisterCsvUrl(from, to)} download className={buttonClassName('secondary')}>
+          <FileSpreadsheet aria-hidden className="size-4" /> Invoice register (CSV)
+        </a>
       </div>
       <p className="hidden text-base font-semibold print:block">
         GST report · {formatDate(from, 'long')} to {formatDate(to, 'long')}
@@ -100,7 +104,9 @@ export function GstReportPage() {
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             Invoice lines less credit-note lines, each dated on its own day in the cinema&apos;s calendar: an
             invoice when the booking was paid, a credit note when its refund was recorded. Admissions and food
-            alike; all intra-state, so each rate&apos;s tax is CGST and SGST in halves.
+            alike; all intra-state, so each rate&apos;s tax is CGST and SGST in halves. The invoice register
+            lists each document of the period by SAC and rate, with the buyer&apos;s GSTIN on business
+            invoices and, on a credit note, the invoice it reduces.
           </p>
         </>
       )}

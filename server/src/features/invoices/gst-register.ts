@@ -1,0 +1,103 @@
+import { addDays, fromZonedParts, paiseToRupees, zonedDate } from '@marquee/shared';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { csvRow } from '../../lib/csv.ts';
+
+interface RegisterRow {
+  kind: 'invoice' | 'credit-note';
+  number: string;
+  issued_at: string | Date;
+  reference: string;
+  buyer_name: string;
+  buyer_gstin: string | null;
+  against: string | null;
+  sac: string;
+  rate: number;
+  taxable: string | number;
+  cgst: string | number;
+  sgst: string | number;
+  total: string | number;
+}
+
+const kindNames = { invoice: 'Invoice', 'credit-note': 'Credit note' } as const;
+
+/**
+ * The invoice register for the days `from` to `to` of the cinema's calendar, as a CSV file: every
+ * tax invoice and credit note issued on those days, in the order they were issued, one line per
+ * document and SAC × rate (what GSTR-1 asks for each B2B invoice and each credit note). Figures
+ * are the documents' own, summed in paise and written in rupees; a credit note's are positive,
+ * its type saying they go the other way, with the invoice it reduces. The GST report's totals per
+ * rate are these lines' sums, invoices less credit notes.
+ */
+export async function gstRegisterCsv({
+  db,
+  from,
+  to,
+  timeZone,
+}: {
+  db: Queryable;
+  from: string;
+  to: string;
+  timeZone: string;
+}): Promise<string> {
+  const start = fromZonedParts(from, 0, timeZone).toISOString();
+  const end = fromZonedParts(addDays(to, 1), 0, timeZone).toISOString();
+  const result = await db.execute(sql`
+    with documents as (
+      select 'invoice' as kind, i.number, i.issued_at, i.booking_id, i.buyer_name, i.buyer_gstin,
+        null::text as against, i.lines
+      from invoices i
+      where i.issued_at >= ${start}::timestamptz and i.issued_at < ${end}::timestamptz
+      union all
+      select 'credit-note', c.number, c.issued_at, i.booking_id, i.buyer_name, i.buyer_gstin,
+        i.number, c.lines
+      from credit_notes c join invoices i on i.id = c.invoice_id
+      where c.issued_at >= ${start}::timestamptz and c.issued_at < ${end}::timestamptz
+    )
+    select d.kind, d.number, d.issued_at, b.reference, d.buyer_name, d.buyer_gstin, d.against,
+      l.value ->> 'sac' as sac, (l.value ->> 'rate')::float8 as rate,
+      sum((l.value ->> 'taxableValue')::bigint) as taxable,
+      sum((l.value ->> 'cgst')::bigint) as cgst,
+      sum((l.value ->> 'sgst')::bigint) as sgst,
+      sum((l.value ->> 'total')::bigint) as total
+    from documents d
+      join bookings b on b.id = d.booking_id
+      cross join jsonb_array_elements(d.lines) l
+    group by d.kind, d.number, d.issued_at, b.reference, d.buyer_name, d.buyer_gstin, d.against, 8, 9
+    order by d.issued_at, d.number, 8, 9`);
+  const rows = (result as unknown as { rows: RegisterRow[] }).rows;
+  const rupees = (paise: string | number) => paiseToRupees(Number(paise)).toFixed(2);
+  let body = csvRow([
+    'Type',
+    'Number',
+    `Date (${timeZone})`,
+    'Booking Reference',
+    'Buyer',
+    'Buyer GSTIN',
+    'Against Invoice',
+    'SAC',
+    'Rate (%)',
+    'Taxable Value (INR)',
+    'CGST (INR)',
+    'SGST (INR)',
+    'Total (INR)',
+  ]);
+  for (const row of rows) {
+    body += csvRow([
+      kindNames[row.kind],
+      row.number,
+      zonedDate(new Date(row.issued_at), timeZone),
+      row.reference,
+      row.buyer_name,
+      row.buyer_gstin ?? '',
+      row.against ?? '',
+      row.sac,
+      Number(row.rate),
+      rupees(row.taxable),
+      rupees(row.cgst),
+      rupees(row.sgst),
+      rupees(row.total),
+    ]);
+  }
+  return body;
+}
