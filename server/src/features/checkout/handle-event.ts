@@ -33,6 +33,9 @@ export const lateReasons = {
 /** A second payment of one Razorpay order, after another settled its booking: given back. */
 export const SECOND_PAYMENT_REASON = 'The booking was already paid by another payment';
 
+/** A payment whose amount is not the booking's price: never taken as its payment, given back. */
+export const WRONG_AMOUNT_REASON = 'The amount paid was not the booking’s price';
+
 /**
  * Applies one verified gateway event, exactly once. The event id is recorded in the same
  * transaction as its effect (and its audit row), so a duplicate delivery finds it and changes
@@ -148,6 +151,23 @@ async function applyEvent(tx: Tx, event: GatewayEvent, now: Date): Promise<Event
       return { kind: 'refund-due', bookingId: booking.id, refundId, reason: SECOND_PAYMENT_REASON };
     }
     return { kind: 'already-settled', bookingId: booking.id };
+  }
+  if (event.amountPaise !== undefined && event.amountPaise !== payment.amountPaise) {
+    // The gateway fixed the amount when the checkout was opened, so this is a gateway's mistake or
+    // a forged order: the money goes back whole, addressed by what was paid, and the payment stays
+    // open, so the hold can still be paid properly until it lapses.
+    const refundId = await recordRefund(
+      tx,
+      {
+        paymentId: null,
+        gateway: event.gateway,
+        paymentRef: event.settledBy ?? event.ref,
+        amountPaise: event.amountPaise,
+        reason: WRONG_AMOUNT_REASON,
+      },
+      now,
+    );
+    return { kind: 'refund-due', bookingId: booking.id, refundId, reason: WRONG_AMOUNT_REASON };
   }
   await tx
     .update(payments)

@@ -323,6 +323,30 @@ describe('the Razorpay webhook', () => {
     expect(await refundOf(paymentId)).toBeUndefined();
   });
 
+  it('never takes a payment of another amount as the booking’s: it is given back and the hold stays', async () => {
+    const { bookingId, orderId, paymentId } = await holdOk(asha, ['B5']);
+    // An account that captures by itself, and a payment of ₹1 where the order was ₹250.
+    const { payment } = rzp.pay(orderId, { capture: true });
+    payment.amount = 100;
+    const answer = await deliver(rzp.webhook('payment.captured', captured(payment.id)));
+    expect(answer.json()).toMatchObject({ outcome: 'refund-due' });
+    // Told again as the order paid: the same money, given back once.
+    const orderPaid = rzp.webhook('order.paid', {
+      ...captured(payment.id),
+      order: { entity: rzp.orders.get(orderId)! },
+    });
+    expect((await deliver(orderPaid)).json()).toMatchObject({ outcome: 'refund-due' });
+    expect(await bookingOf(bookingId)).toMatchObject({ status: 'pending' });
+    expect(await db().select().from(payments).where(eq(payments.id, paymentId))).toEqual([
+      expect.objectContaining({ status: 'open', settledBy: null }),
+    ]);
+    await carryOutRefunds(refundDeps());
+    expect(rzp.refunds.filter((r) => r.payment_id === payment.id)).toEqual([
+      expect.objectContaining({ amount: 100, status: 'processed' }),
+    ]);
+    expect(await occupied()).toContain('B5');
+  });
+
   it('refunds a captured payment that matches no booking', async () => {
     const order = { id: 'order_unknown1', amount: 30_000, currency: 'INR' };
     rzp.orders.set(order.id, {
