@@ -172,6 +172,18 @@ export async function createShows(
   return shows;
 }
 
+/** A screen of two classes: rows A–F Classic, G–H Recliner (12 seats a row, no aisle). */
+export async function twoClassScreen(token: string, name: string) {
+  const rows = gridLayout(96, 'Classic').rows.map((row, index) => ({
+    seats: row.seats.map((seat) => seat && { class: index >= 6 ? 'Recliner' : 'Classic', kind: seat.kind }),
+  }));
+  const { screen } = await callApi<ScreenResponse>(token, 'POST', '/api/admin/screens', {
+    name,
+    layout: { rows },
+  });
+  return screen;
+}
+
 /** A fresh user books `seats` of the show and pays through the sandbox gateway. */
 export async function paidBooking(showId: string, seats: string[]) {
   const { account, token } = await newUser();

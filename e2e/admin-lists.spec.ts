@@ -1,4 +1,4 @@
-import { formatDate, gridLayout, type ScreenResponse, type Show } from '@marquee/shared';
+import { formatDate, type Show } from '@marquee/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   paidBooking,
   signInAdminInPage,
   soonSlot,
+  twoClassScreen,
   withdrawCreatedShows,
 } from './admin-fixtures.ts';
 import { openBrowser, seriousViolations, settledTable } from './browser.ts';
@@ -38,22 +39,10 @@ async function openAsAdmin(): Promise<Page> {
 
 const toastSaying = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
-/** A screen of two classes: rows A–F Classic, G–H Recliner. */
-async function twoClassScreen(name: string) {
-  const rows = gridLayout(96, 'Classic').rows.map((row, index) => ({
-    seats: row.seats.map((seat) => seat && { class: index >= 6 ? 'Recliner' : 'Classic', kind: seat.kind }),
-  }));
-  const { screen } = await callApi<ScreenResponse>(token, 'POST', '/api/admin/screens', {
-    name,
-    layout: { rows },
-  });
-  return screen;
-}
-
 /** Two shows of one movie on one day, on a two-class screen, each with one paid booking. */
 async function twoBookedShows() {
   const movie = await createMovie(token);
-  const screen = await twoClassScreen(`Lists ${Date.now().toString(36)}`);
+  const screen = await twoClassScreen(token, `Lists ${Date.now().toString(36)}`);
   // Soon, so they are over by the end of the run (booked shows cannot be deleted, only cancelled).
   const first = soonSlot(dates.timeZone, 300);
   const second = soonSlot(dates.timeZone, 300 + 4 * 3600);

@@ -1,4 +1,5 @@
-import type { Locator } from 'playwright-core';
+import type { Show } from '@marquee/shared';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
@@ -10,6 +11,7 @@ import {
   paidBooking,
   signInAdminInPage,
   soonSlot,
+  twoClassScreen,
   uniqueTitle,
   withdrawCreatedShows,
 } from './admin-fixtures.ts';
@@ -33,6 +35,21 @@ const snack = uniqueTitle('Samosa');
 async function hasFocus(field: Locator) {
   await field.waitFor();
   await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+}
+
+/** The admin at the counter with a shift open: the one open already, or one opened at ₹0. */
+async function openAdminCounter(page: Page) {
+  await signInAdminInPage(page);
+  await page.goto('/boxoffice');
+  await page.getByRole('heading', { name: 'Box office' }).waitFor();
+  const float = page.getByLabel('Opening float (₹)');
+  const open = page.getByRole('heading', { name: 'Shift open' });
+  await Promise.race([float.waitFor(), open.waitFor()]);
+  if (await float.isVisible()) {
+    await float.fill('0');
+    await page.keyboard.press('Enter');
+    await open.waitFor();
+  }
 }
 
 beforeAll(async () => {
@@ -254,17 +271,7 @@ describe('the box office', () => {
 
   it('lets an admin give seats free (Alt+4): ₹0, no payment, counted as comps in the shift', async () => {
     const { page } = await openTestBrowser({ viewport: { width: 1280, height: 900 } });
-    await signInAdminInPage(page);
-    await page.goto('/boxoffice');
-    await page.getByRole('heading', { name: 'Box office' }).waitFor();
-    const float = page.getByLabel('Opening float (₹)');
-    const open = page.getByRole('heading', { name: 'Shift open' });
-    await Promise.race([float.waitFor(), open.waitFor()]);
-    if (await float.isVisible()) {
-      await float.fill('0');
-      await page.keyboard.press('Enter');
-      await open.waitFor();
-    }
+    await openAdminCounter(page);
     const compsBefore = Number(await page.getByTestId('shift-comps').textContent());
     await page.getByRole('button', { name: new RegExp(title) }).click();
     await page.getByTestId('seats-left').waitFor();
@@ -288,6 +295,49 @@ describe('the box office', () => {
     // The next sale is paid again unless Comp is chosen once more.
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('radio', { name: /Cash/ }).isChecked()).toBe(true);
+  }, 120_000);
+
+  it('picks the best seats in the class the customer asks for, or says that class has none together', async () => {
+    const { timeZone } = await cinemaDates();
+    const movie = await createMovie(admin);
+    const screen = await twoClassScreen(admin, uniqueTitle('Counter Classes').slice(0, 40));
+    const slot = soonSlot(timeZone, 5 * 3600);
+    const [show] = (
+      await callApi<{ shows: Show[] }>(admin, 'POST', '/api/shows', {
+        movie: movie._id,
+        screen: screen._id,
+        prices: { Classic: 150, Recliner: 400 },
+        dateTimings: [{ date: slot.date, timings: [{ time: slot.time, occupiedSeats: {} }] }],
+      })
+    ).shows;
+    // Rows G and H (Recliner) taken in their 4th and 9th seats: four together at most.
+    await paidBooking(show!._id, ['G4', 'G9', 'H4', 'H9']);
+    const { page } = await openTestBrowser({ viewport: { width: 1280, height: 900 } });
+    await openAdminCounter(page);
+    await page.getByRole('button', { name: new RegExp(movie.title) }).click();
+    await page.getByTestId('seats-left').waitFor();
+    const seatsChosen = () => page.getByTestId('sale-seats').textContent();
+
+    await page.getByLabel(/Party/).fill('4');
+    await page.getByLabel('Class', { exact: true }).selectOption('Recliner');
+    await page.getByRole('button', { name: 'Best seats' }).click();
+    // Row G is nearer the middle of the house than H; G5–G8 are its four together.
+    await expect.poll(seatsChosen).toBe('Seats: G5, G6, G7, G8');
+    await expect.poll(() => page.getByTestId('sale-total').textContent()).toBe('Total ₹1,600');
+    if (shots) await page.screenshot({ path: `${shots}/boxoffice-classes.png`, fullPage: true });
+
+    // Five Recliners together there are not: said, and nothing else is picked instead.
+    await page.getByLabel(/Party/).fill('5');
+    await page.getByLabel(/Party/).press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'No 5 seats together in Recliner' }).waitFor();
+    expect(await seatsChosen()).toBe('Seats: G5, G6, G7, G8');
+    // Any class: five together in Classic.
+    await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Any class' });
+    await page.getByRole('button', { name: 'Best seats' }).click();
+    await expect.poll(seatsChosen).toBe('Seats: F4, F5, F6, F7, F8');
+    await expect.poll(() => page.getByTestId('sale-total').textContent()).toBe('Total ₹750');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
   }, 120_000);
 
   it('says plainly when the server is gone and sells nothing; fits a tablet', async () => {

@@ -80,6 +80,8 @@ export function BoxOfficePage({
   const seats = useShowSeats(showId);
   const [picked, setSelected] = useState<string[]>([]);
   const [party, setParty] = useState('2');
+  /** The class best seats are picked in ('' for any): customers ask for "two in Recliner". */
+  const [seatClass, setSeatClass] = useState('');
   const [method, setMethod] = useState<SaleMethod>('cash');
   // Complimentary tickets are an admin's to give (CONTRACT §11): only they see the choice.
   const canComp = holdsRole(useSession().user?.role, 'admin');
@@ -135,6 +137,8 @@ export function BoxOfficePage({
           .filter((seat) => seat && seat.class === cls && !seats.occupied.has(seat.id)).length,
       }))
     : [];
+  // A class the show's screen does not have (another show chosen since) is no choice at all.
+  const wantedClass = leftPerClass.some(({ cls }) => cls === seatClass) ? seatClass : undefined;
 
   function startNewSale() {
     setSold(null);
@@ -210,9 +214,9 @@ export function BoxOfficePage({
 
   function chooseBest(map: Layout) {
     const quantity = Number(party);
-    const picked = bestAvailable(map, seats.occupied, quantity);
+    const picked = bestAvailable(map, seats.occupied, quantity, wantedClass);
     if (!picked) {
-      setNotice(`No ${quantity} seats together`);
+      setNotice(`No ${quantity} seats together${wantedClass ? ` in ${wantedClass}` : ''}`);
       return;
     }
     setNotice(null);
@@ -322,7 +326,7 @@ export function BoxOfficePage({
           No connection to the server. Nothing can be sold until it is back; this page retries by itself.
         </div>
       )}
-      <div className="mt-4 grid gap-4 md:grid-cols-[15rem_1fr] xl:grid-cols-[15rem_1fr_20rem]">
+      <div className="mt-4 grid gap-4 md:grid-cols-[15rem_1fr] xl:grid-cols-[15rem_1fr_22rem]">
         <div className="flex flex-col gap-4">
           <ShiftPanel
             shift={shift}
@@ -488,8 +492,8 @@ export function BoxOfficePage({
                   </p>
                 )}
                 {!itemsOnly && (
-                  <form onSubmit={pickBest} className="mt-2 flex items-end gap-2">
-                    <label className="flex-1 text-sm">
+                  <form onSubmit={pickBest} className="mt-2 flex flex-wrap items-end gap-2">
+                    <label className={`${leftPerClass.length > 1 ? 'w-24' : 'flex-1'} text-sm`}>
                       Party size
                       <input
                         ref={partyRef}
@@ -501,6 +505,27 @@ export function BoxOfficePage({
                         onChange={(e) => setParty(e.target.value)}
                       />
                     </label>
+                    {leftPerClass.length > 1 && (
+                      <div className="min-w-32 flex-1 text-sm">
+                        {/* Named by its label alone: a wrapping label would add the chosen option. */}
+                        <label htmlFor="counter-class">Class</label>
+                        <select
+                          id="counter-class"
+                          className={field}
+                          value={wantedClass ?? ''}
+                          onChange={(e) => setSeatClass(e.target.value)}
+                        >
+                          <option value="">Any class</option>
+                          {/* What is left of each is on the line above the map. */}
+                          {leftPerClass.map(({ cls }) => (
+                            <option key={cls} value={cls}>
+                              {cls}
+                              {prices[cls] === undefined ? '' : ` ${formatPaise(prices[cls])}`}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                    )}
                     {/* Enabled while the seat map loads, so that Enter is taken and kept (bestWanted). */}
                     <button type="submit" className={buttonClassName('secondary')} disabled={!showId}>
                       {bestWanted ? 'Finding seats…' : 'Best seats'}
@@ -522,7 +547,7 @@ export function BoxOfficePage({
                   {menu.length > 0 && (
                     <fieldset ref={menuRef} className="text-sm">
                       <legend className="font-medium">Food &amp; drinks</legend>
-                      <ul className="mt-1 grid gap-1 sm:grid-cols-2">
+                      <ul className="mt-1 grid gap-1">
                         {menu.map((product) => (
                           <li key={product._id}>
                             <label className="flex items-center justify-between gap-2">
