@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../../../lib/api.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { dashboardCards, recentActivity, type DashboardCard } from '../dashboard-figures.ts';
+import { GstinMissingNote } from './gstin-note.tsx';
 import { ErrorState, LoadingState } from './list-states.tsx';
 
 const icons: Record<DashboardCard['key'], LucideIcon> = {
@@ -49,6 +50,7 @@ export function DashboardOverview() {
 
   return (
     <div className="space-y-8">
+      <GstinMissingNote />
       <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
         {dashboardCards(data).map((card) => {
           const Icon = icons[card.key];

@@ -1,10 +1,10 @@
 import { formatDate, formatRupees, MAX_REPORT_DAYS } from '@marquee/shared';
-import { FileSpreadsheet, TriangleAlert } from 'lucide-react';
-import { Link } from 'react-router';
+import { FileSpreadsheet } from 'lucide-react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { gstRegisterCsvUrl, gstReportCsvUrl, useGstReport } from '../api/reports.ts';
 import { useSettings } from '../api/settings.ts';
+import { GstinMissingNote } from './gstin-note.tsx';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { PeriodFields, ReportActions, usePeriodParams } from './period-fields.tsx';
 import { ReportPrintStyles } from './report-print.tsx';
@@ -26,21 +26,7 @@ export function GstReportPage() {
   return (
     <div className="marquee-report space-y-6">
       <ReportPrintStyles />
-      {seller && !seller.gstin && (
-        <p
-          role="note"
-          className="flex items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span>
-            The cinema&apos;s GSTIN is not set, so its invoices say &ldquo;GSTIN: not registered&rdquo;.{' '}
-            <Link className="font-semibold underline" to="/admin/settings">
-              Set it in Settings
-            </Link>{' '}
-            before filing; invoices already issued keep what they were issued with.
-          </span>
-        </p>
-      )}
+      <GstinMissingNote />
       <div className="marquee-report-controls flex flex-wrap items-end gap-3">
         <PeriodFields idPrefix="gst" from={from} to={to} maxDays={MAX_REPORT_DAYS} onChange={set} />
         <ReportActions csvUrl={gstReportCsvUrl(from, to)} />
