@@ -116,9 +116,9 @@ describe('the reports', () => {
       ]);
       expect(download.suggestedFilename()).toBe(`marquee-invoice-register-${date}-to-${date}.csv`);
       const register = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
-      expect(register[0]).toMatch(/^\uFEFFType,Number,Date /);
+      expect(register[0]).toMatch(/^\uFEFFType,Supply Type,Number,Date /);
       expect(
-        register.filter((line) => /^Invoice,MQ\d{4}-\d{6},.*,9996,18,/.test(line)).length,
+        register.filter((line) => /^Invoice,B2[BC],MQ\d{4}-\d{6},.*,9996,18,/.test(line)).length,
       ).toBeGreaterThan(0);
       for (const colorScheme of ['light', 'dark'] as const) {
         if (colorScheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();

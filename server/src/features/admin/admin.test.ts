@@ -250,6 +250,8 @@ describe('all bookings', () => {
     ).toBe(true);
     // Never paid: no method, no refund.
     expect(rows.some((row) => /,B1,200\.00,cancelled,,,,/.test(row))).toBe(true);
+    // Nor an invoice, so no GST either.
+    expect(rows.some((row) => /,B1,200\.00,cancelled,.*,Online,,$/.test(row))).toBe(true);
   });
 });
 

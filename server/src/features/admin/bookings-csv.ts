@@ -113,7 +113,9 @@ export async function bookingsCsv({
       csvTime(booking.checkedInAt, timeZone),
       channelNames[booking.channel],
       booking.invoiceNumber ?? '',
-      booking.gst.toFixed(2),
+      // The GST its invoice charged: none for a hold never paid. What a refund gave back is in the
+      // credit notes (the GST report and the invoice register), not here.
+      booking.invoiceNumber ? booking.gst.toFixed(2) : '',
     ]);
   }
   return body;

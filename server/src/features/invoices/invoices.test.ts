@@ -478,27 +478,46 @@ describe('GET /api/admin/reports/gst/register (the invoice register)', () => {
       .trimEnd()
       .split('\r\n');
     expect(header).toBe(
-      `Type,Number,Date (${t.config.CINEMA_TIMEZONE}),Booking Reference,Buyer,Buyer GSTIN,Against Invoice,` +
+      `Type,Supply Type,Number,Date (${t.config.CINEMA_TIMEZONE}),Document Value (INR),Booking Reference,` +
+        'Buyer,Buyer GSTIN,Place of Supply,Reverse Charge,Against Invoice,Against Invoice Date,' +
         'SAC,Rate (%),Taxable Value (INR),CGST (INR),SGST (INR),Total (INR)',
     );
     const rows = lines.map((line) => {
       const cells = line.split(',');
-      const [kind, number, date, reference, buyer, gstin, against, sac, rate] = cells;
-      const [taxable, cgst, sgst, total] = cells.slice(9).map(Number);
-      return {
+      const [
         kind,
+        supply,
         number,
         date,
+        value,
         reference,
         buyer,
         gstin,
+        place,
+        reverse,
         against,
+        againstDate,
+      ] = cells;
+      const [sac, rate, taxable, cgst, sgst, total] = cells.slice(12);
+      return {
+        kind,
+        supply,
+        number,
+        date,
+        value: Number(value),
+        reference,
+        buyer,
+        gstin,
+        place,
+        reverse,
+        against,
+        againstDate,
         sac,
         rate: Number(rate),
-        taxable,
-        cgst,
-        sgst,
-        total,
+        taxable: Number(taxable),
+        cgst: Number(cgst),
+        sgst: Number(sgst),
+        total: Number(total),
       };
     });
 
@@ -512,7 +531,14 @@ describe('GET /api/admin/reports/gst/register (the invoice register)', () => {
     expect(allNotes.length).toBeGreaterThan(0);
 
     // Each line adds up, and the lines per rate, invoices less credit notes, are the report's.
-    for (const row of rows) expect(row.taxable! + row.cgst! + row.sgst!).toBeCloseTo(row.total!, 6);
+    for (const row of rows) expect(row.taxable + row.cgst + row.sgst).toBeCloseTo(row.total, 6);
+    // Each document's value is its own total, on every line of it, and its lines add up to it.
+    for (const doc of [...allInvoices, ...allNotes]) {
+      const own = rows.filter((r) => r.number === doc.number);
+      expect(new Set(own.map((r) => r.value))).toEqual(new Set([doc.totalPaise / 100]));
+      expect(Math.round(own.reduce((sum, r) => sum + r.total * 100, 0))).toBe(doc.totalPaise);
+    }
+    expect(new Set(rows.map((r) => r.reverse))).toEqual(new Set(['N']));
     const report = (
       await t.app.inject({
         method: 'GET',
@@ -523,18 +549,25 @@ describe('GET /api/admin/reports/gst/register (the invoice register)', () => {
     for (const rate of report.rates) {
       const net = rows
         .filter((r) => r.rate === rate.rate)
-        .reduce((sum, r) => sum + (r.kind === 'Invoice' ? 1 : -1) * Math.round(r.total! * 100), 0);
+        .reduce((sum, r) => sum + (r.kind === 'Invoice' ? 1 : -1) * Math.round(r.total * 100), 0);
       expect(net / 100, `rate ${rate.rate}`).toBe(rate.total);
     }
 
     // A B2B invoice carries its buyer's GSTIN; a credit note names the invoice it reduces.
     const b2b = allInvoices.find((i) => i.buyerGstin)!;
-    expect(rows.find((r) => r.number === b2b.number)).toMatchObject({ gstin: b2b.buyerGstin, sac: '9996' });
+    expect(rows.find((r) => r.number === b2b.number)).toMatchObject({
+      supply: 'B2B',
+      gstin: b2b.buyerGstin,
+      place: b2b.seller.stateCode,
+      sac: '9996',
+    });
+    expect(rows.find((r) => r.number === allInvoices.find((i) => !i.buyerGstin)!.number)?.supply).toBe('B2C');
     const note = allNotes[0]!;
     const reduced = allInvoices.find((i) => i.id === note.invoiceId)!;
     expect(rows.find((r) => r.number === note.number)).toMatchObject({
       kind: 'Credit note',
       against: reduced.number,
+      againstDate: zonedDate(reduced.issuedAt, t.config.CINEMA_TIMEZONE),
       date: zonedDate(note.issuedAt, t.config.CINEMA_TIMEZONE),
     });
     const [booked] = await db().select().from(bookings).where(eq(bookings.id, reduced.bookingId));
