@@ -25,6 +25,13 @@ describe('money', () => {
     expect(formatRupees(250)).toBe('₹250');
     expect(formatRupees(0.5)).toBe('₹0.50');
   });
+
+  it('keeps two decimals on whole rupees in accounts, so a column of tax figures lines up', () => {
+    expect(formatRupees(1483, 'accounts')).toBe('₹1,483.00');
+    expect(formatRupees(1483.02, 'accounts')).toBe('₹1,483.02');
+    expect(formatRupees(-20185, 'accounts')).toBe('−₹20,185.00');
+    expect(formatRupees(0, 'accounts')).toBe('₹0.00');
+  });
 });
 
 describe('formatPaise', () => {

@@ -26,10 +26,11 @@ const withPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, max
 /**
  * Money as every screen shows it, in the Indian digit grouping: '₹1,23,456' when whole, and
  * always two decimals when there are paise ('₹199.50', never '₹199.5'). The one formatter for
- * amounts in the app.
+ * amounts in the app. `accounts`: two decimals always ('₹1,483.00'), for columns of tax figures
+ * read against each other.
  */
-export function formatRupees(rupees: number): string {
-  const isWhole = Math.round(rupees * 100) % 100 === 0;
+export function formatRupees(rupees: number, form: 'short' | 'accounts' = 'short'): string {
+  const isWhole = form === 'short' && Math.round(rupees * 100) % 100 === 0;
   const amount = (isWhole ? wholeRupees : withPaise).format(Math.abs(rupees));
   // Less than nothing (a cash-up short of its float, a variance) is '−₹998', the minus sign first.
   return rupees < 0 ? `−₹${amount}` : `₹${amount}`;

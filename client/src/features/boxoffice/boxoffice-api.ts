@@ -93,7 +93,12 @@ export function useSell() {
   return useMutation({
     mutationFn: (sale: CounterSaleRequest) =>
       api<CounterSaleResponse>('/api/boxoffice/sales', { method: 'POST', body: sale }),
-    onSettled: () => client.invalidateQueries({ queryKey: currentShiftKey }),
+    // The shift's figures, and the seats left that the show list gives.
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: currentShiftKey }),
+        client.invalidateQueries({ queryKey: counterShowsKey }),
+      ]),
   });
 }
 
@@ -102,7 +107,11 @@ export function useRefund() {
   return useMutation({
     mutationFn: (refund: CounterRefundRequest) =>
       api<CounterRefundResponse>('/api/boxoffice/refunds', { method: 'POST', body: refund }),
-    onSettled: () => client.invalidateQueries({ queryKey: currentShiftKey }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: currentShiftKey }),
+        client.invalidateQueries({ queryKey: counterShowsKey }),
+      ]),
   });
 }
 
@@ -124,9 +133,11 @@ export function findByPhone(phone: string) {
 }
 
 /** The shows the counter sells: every active show, the page keeps today's and tomorrow's. */
+const counterShowsKey = ['boxoffice', 'shows'] as const;
+
 export function useCounterShows() {
   return useQuery({
-    queryKey: ['boxoffice', 'shows'],
+    queryKey: counterShowsKey,
     queryFn: ({ signal }) =>
       api<ShowsResponse>('/api/shows', { signal, fallbackMessage: 'Could not load the shows' }),
     refetchInterval: 30_000,

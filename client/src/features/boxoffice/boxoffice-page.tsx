@@ -149,6 +149,8 @@ export function BoxOfficePage({
     setTendered('');
     setPaymentRef('');
     setCustomer({ name: '', phone: '', email: '' });
+    // The next customer is asked for a class afresh.
+    setSeatClass('');
     setNotice(null);
     sell.reset();
     // After the sold panel has gone: the same show's party size, the menu, or the shows.
@@ -206,7 +208,7 @@ export function BoxOfficePage({
     chooseBest(layout);
   }
 
-  function pickBest(event?: FormEvent) {
+  function pickBest(event?: { preventDefault(): void }) {
     event?.preventDefault();
     if (layout) chooseBest(layout);
     else if (showId) setBestWanted(true);
@@ -312,9 +314,9 @@ export function BoxOfficePage({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-extrabold">Box office</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Keys: party size, Enter picks seats · Alt+F food &amp; drinks only · Alt+1 cash, Alt+2 card, Alt+3
-          UPI{canComp && ', Alt+4 comp'} · Enter sells · Esc next sale · Alt+S shows (↑ ↓) · Alt+R find by
-          reference
+          Keys: party size (and class), Enter picks seats · Alt+F food &amp; drinks only · Alt+1 cash, Alt+2
+          card, Alt+3 UPI{canComp && ', Alt+4 comp'} · Enter sells · Esc next sale · Alt+S shows (↑ ↓) · Alt+R
+          find by reference
         </p>
       </div>
       {!isReachable && (
@@ -366,6 +368,7 @@ export function BoxOfficePage({
                       setShowId(one._id);
                       setItemsOnly(false);
                       setSelected([]);
+                      setSeatClass('');
                       setBestWanted(false);
                       requestAnimationFrame(() => partyRef.current?.focus());
                     }}
@@ -493,7 +496,7 @@ export function BoxOfficePage({
                 )}
                 {!itemsOnly && (
                   <form onSubmit={pickBest} className="mt-2 flex flex-wrap items-end gap-2">
-                    <label className={`${leftPerClass.length > 1 ? 'w-24' : 'flex-1'} text-sm`}>
+                    <label className={`${leftPerClass.length > 1 ? 'w-20' : 'flex-1'} text-sm`}>
                       Party size
                       <input
                         ref={partyRef}
@@ -506,7 +509,7 @@ export function BoxOfficePage({
                       />
                     </label>
                     {leftPerClass.length > 1 && (
-                      <div className="min-w-32 flex-1 text-sm">
+                      <div className="min-w-28 flex-1 text-sm">
                         {/* Named by its label alone: a wrapping label would add the chosen option. */}
                         <label htmlFor="counter-class">Class</label>
                         <select
@@ -514,13 +517,16 @@ export function BoxOfficePage({
                           className={field}
                           value={wantedClass ?? ''}
                           onChange={(e) => setSeatClass(e.target.value)}
+                          // Enter picks the seats here too, as in the party size (a select submits nothing).
+                          onKeyDown={(e) => {
+                            if (e.key === 'Enter') pickBest(e);
+                          }}
                         >
                           <option value="">Any class</option>
-                          {/* What is left of each is on the line above the map. */}
+                          {/* Their prices and what is left of each are on the line above the map. */}
                           {leftPerClass.map(({ cls }) => (
                             <option key={cls} value={cls}>
                               {cls}
-                              {prices[cls] === undefined ? '' : ` ${formatPaise(prices[cls])}`}
                             </option>
                           ))}
                         </select>

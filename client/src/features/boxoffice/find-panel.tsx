@@ -8,7 +8,7 @@ import {
   type Booking,
 } from '@marquee/shared';
 import { Printer, RotateCcw } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -23,6 +23,7 @@ export function FindPanel({ isReachable, hasShift }: { isReachable: boolean; has
   const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const refund = useRefund();
+  const referenceRef = useRef<HTMLInputElement>(null);
   /** A refund is asked for once more before it is given: money leaves the drawer. */
   const [confirmingRefund, setConfirmingRefund] = useState(false);
 
@@ -62,7 +63,11 @@ export function FindPanel({ isReachable, hasShift }: { isReachable: boolean; has
     refund.mutate(
       { bookingId: found.booking._id, reason: reason.trim() || 'Refunded at the box office' },
       {
-        onSuccess: (answer) => setFound({ ...found, booking: answer.booking, refundOwed: null }),
+        onSuccess: (answer) => {
+          setFound({ ...found, booking: answer.booking, refundOwed: null });
+          // The refund button is gone with the refund: the cursor waits for the next reference.
+          requestAnimationFrame(() => referenceRef.current?.select());
+        },
         onSettled: () => setConfirmingRefund(false),
       },
     );
@@ -78,6 +83,7 @@ export function FindPanel({ isReachable, hasShift }: { isReachable: boolean; has
           Booking reference or mobile number
           <input
             id="boxoffice-reference"
+            ref={referenceRef}
             className={`${field} font-mono uppercase`}
             inputMode="text"
             value={reference}

@@ -66,10 +66,10 @@ export function GstReportPage() {
                   </th>
                   <td className={numClassName}>{r.invoices}</td>
                   <td className={numClassName}>{r.creditNotes}</td>
-                  <td className={numClassName}>{formatRupees(r.taxableValue)}</td>
-                  <td className={numClassName}>{formatRupees(r.cgst)}</td>
-                  <td className={numClassName}>{formatRupees(r.sgst)}</td>
-                  <td className={numClassName}>{formatRupees(r.total)}</td>
+                  <td className={numClassName}>{formatRupees(r.taxableValue, 'accounts')}</td>
+                  <td className={numClassName}>{formatRupees(r.cgst, 'accounts')}</td>
+                  <td className={numClassName}>{formatRupees(r.sgst, 'accounts')}</td>
+                  <td className={numClassName}>{formatRupees(r.total, 'accounts')}</td>
                 </tr>
               ))}
             </tbody>
@@ -80,19 +80,19 @@ export function GstReportPage() {
                 </th>
                 <td className={numClassName}>{report.data.totals.invoices}</td>
                 <td className={numClassName}>{report.data.totals.creditNotes}</td>
-                <td className={numClassName}>{formatRupees(report.data.totals.taxableValue)}</td>
-                <td className={numClassName}>{formatRupees(report.data.totals.cgst)}</td>
-                <td className={numClassName}>{formatRupees(report.data.totals.sgst)}</td>
-                <td className={numClassName}>{formatRupees(report.data.totals.total)}</td>
+                <td className={numClassName}>{formatRupees(report.data.totals.taxableValue, 'accounts')}</td>
+                <td className={numClassName}>{formatRupees(report.data.totals.cgst, 'accounts')}</td>
+                <td className={numClassName}>{formatRupees(report.data.totals.sgst, 'accounts')}</td>
+                <td className={numClassName}>{formatRupees(report.data.totals.total, 'accounts')}</td>
               </tr>
             </tfoot>
           </TableFrame>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             Invoice lines less credit-note lines, each dated on its own day in the cinema&apos;s calendar: an
             invoice when the booking was paid, a credit note when its refund was recorded. Admissions and food
-            alike; all intra-state, so each rate&apos;s tax is CGST and SGST in halves. The invoice register
-            lists each document of the period by SAC and rate, with the buyer&apos;s GSTIN on business
-            invoices and, on a credit note, the invoice it reduces.
+            alike; all intra-state, so each rate&apos;s tax is CGST and SGST in halves (per line, an odd paisa
+            goes to SGST). The invoice register lists each document of the period by SAC and rate, with the
+            buyer&apos;s GSTIN on business invoices and, on a credit note, the invoice it reduces.
           </p>
         </>
       )}
