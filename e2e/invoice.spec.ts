@@ -77,6 +77,42 @@ describe('the tax invoice page', () => {
     await page.waitForURL(`**/invoices/${created.bookingId}`);
     await page.getByTestId('invoice-number').waitFor();
   });
+
+  it('prints each credit note after the invoice, on a page of its own', async () => {
+    const { page } = await openTestBrowser();
+    await signUpInPage(page);
+    const created = await bookInPage(page, showId, ['C1', 'C2']);
+    const paymentId = new URL(created.url).pathname.split('/').pop()!;
+    const statuses = await page.evaluate(
+      async ({ id, bookingId }) => [
+        (await fetch(`/api/payments/${id}/sandbox-pay`, { method: 'POST' })).status,
+        // Three hours ahead: the policy gives all of it back.
+        (await fetch(`/api/bookings/${bookingId}/cancel`, { method: 'PUT' })).status,
+      ],
+      { id: paymentId, bookingId: created.bookingId },
+    );
+    expect(statuses).toEqual([200, 200]);
+
+    await page.goto(`/invoices/${created.bookingId}`);
+    const note = page.getByRole('article', { name: 'Credit note' });
+    await note.waitFor();
+    const invoiceNumber = (await page.getByTestId('invoice-number').textContent())!;
+    const link = page.getByRole('link', { name: /^CN\d{4}-\d{6}$/ });
+    const number = (await link.textContent())!;
+    expect(await note.getByTestId(`credit-note-total-${number}`).textContent()).toBe('₹202');
+    expect(await note.getByText(invoiceNumber, { exact: true }).count()).toBe(1);
+    await note.getByText(/^Reason:/).waitFor();
+    // Its two lines and the total row, beside the invoice's.
+    expect(await note.getByRole('row').count()).toBe(2 + 2);
+    expect(await link.getAttribute('href')).toBe(`#${number}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    if (shots) await page.screenshot({ path: `${shots}/invoice-credit-note.png`, fullPage: true });
+
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(2);
+    if (shots) fs.writeFileSync(`${shots}/invoice-credit-note.pdf`, pdf);
+  });
 });
 
 describe('the settings page', () => {

@@ -17,18 +17,21 @@ export const invoiceLineSchema = z.object({
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
+const invoiceSellerSchema = z.object({
+  name: z.string(),
+  legalName: z.string(),
+  address: z.string(),
+  gstin: z.string(),
+  stateCode: z.string(),
+});
+const invoiceBuyerSchema = z.object({ name: z.string(), gstin: z.string().nullable() });
+
 export const invoiceSchema = z
   .object({
     number: z.string().meta({ examples: ['MQ2627-000001'] }),
     date: z.string().meta({ description: 'YYYY-MM-DD, the cinema’s calendar' }),
-    seller: z.object({
-      name: z.string(),
-      legalName: z.string(),
-      address: z.string(),
-      gstin: z.string(),
-      stateCode: z.string(),
-    }),
-    buyer: z.object({ name: z.string(), gstin: z.string().nullable() }),
+    seller: invoiceSellerSchema,
+    buyer: invoiceBuyerSchema,
     lines: z.array(invoiceLineSchema),
     totals: z.object({ taxableValue: money, cgst: money, sgst: money, total: money }),
     creditNotes: z.array(z.object({ number: z.string(), date: z.string(), total: money })),
@@ -43,6 +46,37 @@ export const invoiceResponse = z.object({
   invoice: invoiceSchema,
 });
 export type InvoiceResponse = z.infer<typeof invoiceResponse>;
+
+/**
+ * GET /api/bookings/{id}/credit-notes: each credit note of a booking as a document of its own, to
+ * print beside the invoice (the invoice's `creditNotes` names them only).
+ */
+export const creditNoteSchema = z
+  .object({
+    number: z.string().meta({ examples: ['CN2627-000001'] }),
+    date: z.string().meta({ description: 'YYYY-MM-DD, the cinema’s calendar' }),
+    seller: invoiceSellerSchema.meta({ description: 'As the invoice it reduces names the cinema' }),
+    buyer: invoiceBuyerSchema,
+    invoiceNumber: z.string().meta({ description: 'The invoice it reduces' }),
+    invoiceDate: z.string(),
+    reason: z
+      .string()
+      .meta({ description: 'Why: the refund’s reason, or the exchange that replaced the invoice' }),
+    lines: z.array(invoiceLineSchema).meta({
+      description:
+        'The invoice’s lines scaled to what was refunded, each taxed by the one formula (CONTRACT §10)',
+    }),
+    totals: z.object({ taxableValue: money, cgst: money, sgst: money, total: money }),
+  })
+  .meta({ id: 'CreditNote' });
+export type CreditNote = z.infer<typeof creditNoteSchema>;
+
+export const creditNotesResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  creditNotes: z.array(creditNoteSchema),
+});
+export type CreditNotesResponse = z.infer<typeof creditNotesResponse>;
 
 /** GET /api/admin/reports/gst (CONTRACT §10): invoice lines less credit-note lines, per rate, in rupees. */
 const gstFigures = {

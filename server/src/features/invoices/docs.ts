@@ -1,6 +1,7 @@
 import {
   buyerGstinRequest,
   buyerGstinResponse,
+  creditNotesResponse,
   gstReportResponse,
   invoiceResponse,
   FROM_AFTER_TO,
@@ -35,6 +36,16 @@ export const invoiceDocs = {
       404: 'No such booking',
       409: 'The booking is not paid yet: it has no invoice',
     },
+  }),
+  creditNotes: routeSchema({
+    tags: ['Bookings'],
+    summary: 'The credit notes of a booking, each as a document: its lines, totals, invoice and reason',
+    description:
+      'Amounts in rupees, oldest first; none while nothing was refunded or exchanged. The `/invoices/{id}` page prints each after the invoice.',
+    auth: 'user',
+    params: idParam('id', 'The booking id'),
+    ok: creditNotesResponse,
+    errors: { 403: 'Not the booking’s owner, staff or an admin', 404: 'No such booking' },
   }),
   gstReport: routeSchema({
     tags: ['Admin'],

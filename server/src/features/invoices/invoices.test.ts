@@ -4,7 +4,9 @@ import {
   layoutSchema,
   zonedDate,
   type Booking,
+  type CreditNotesResponse,
   type GstReportResponse,
+  type InvoiceResponse,
 } from '@marquee/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -351,7 +353,7 @@ describe('GET /api/bookings/{id}/invoice and the buyer’s GSTIN', () => {
       url: `/api/bookings/${bookingId}/cancel`,
       headers: buyers[2]!.bearer,
     });
-    const after = (await getInvoice(bookingId, buyers[2])).json<{ invoice: { creditNotes: unknown[] } }>();
+    const after = (await getInvoice(bookingId, buyers[2])).json<InvoiceResponse>();
     expect(after.invoice.creditNotes).toEqual([
       {
         number: expect.stringMatching(new RegExp(`^CN${year}-\\d{6}$`)),
@@ -359,6 +361,33 @@ describe('GET /api/bookings/{id}/invoice and the buyer’s GSTIN', () => {
         total: 202,
       },
     ]);
+
+    // The note itself, to print: the invoice's parties, its lines scaled to the refund, and why.
+    const notes = (who?: SignedIn) =>
+      t.app.inject({ method: 'GET', url: `/api/bookings/${bookingId}/credit-notes`, headers: who?.bearer });
+    const answer = await notes(buyers[2]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [note] = answer.json<CreditNotesResponse>().creditNotes;
+    expect(note).toMatchObject({
+      number: after.invoice.creditNotes[0]!.number,
+      date: after.invoice.creditNotes[0]!.date,
+      invoiceNumber: after.invoice.number,
+      invoiceDate: after.invoice.date,
+      seller: after.invoice.seller,
+      buyer: after.invoice.buyer,
+      reason: expect.any(String),
+      totals: { total: 202 },
+    });
+    expect(note!.lines.map((line) => line.description)).toEqual(
+      after.invoice.lines.map((l) => l.description),
+    );
+    const paise = (rupees: number) => Math.round(rupees * 100);
+    expect(note!.lines.reduce((sum, line) => sum + paise(line.total), 0)).toBe(20_200);
+    for (const line of note!.lines)
+      expect(paise(line.taxableValue) + paise(line.cgst) + paise(line.sgst)).toBe(paise(line.total));
+    expect((await notes(admin)).statusCode).toBe(200);
+    expect((await notes(buyers[3])).statusCode).toBe(403);
+    expect((await notes()).statusCode).toBe(401);
   });
 
   it('refuses a GSTIN without the right check character: 400 Please enter a valid GSTIN, nothing held', async () => {

@@ -3,11 +3,12 @@ import {
   messages,
   reportPeriodQuery,
   type BuyerGstinResponse,
+  type CreditNotesResponse,
   type GstReportResponse,
   type InvoiceResponse,
 } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bookings } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -17,7 +18,7 @@ import { sendCsv } from '../../lib/csv.ts';
 import { gstReport, gstReportCsv } from './gst-report.ts';
 import { invoiceDocs as docs, gstReportQuery } from './docs.ts';
 import { gstRegisterCsv } from './gst-register.ts';
-import { readInvoice } from './read-invoice.ts';
+import { readCreditNotes, readInvoice } from './read-invoice.ts';
 
 export const invoiceMessages = {
   unpaid: 'The invoice is issued once the booking is paid',
@@ -27,20 +28,23 @@ export const invoiceMessages = {
 export async function invoiceRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
 
-  // The owner, staff (the counter reprints it) and admins.
+  /** A booking's tax documents are for its owner, staff (the counter reprints them) and admins. */
+  async function mayReadDocuments(request: FastifyRequest, bookingId: string): Promise<void> {
+    const user = await requireUser(request);
+    if (!isUuid(bookingId)) throw notFound('Booking not found');
+    const [booking] = await db
+      .select({ userId: bookings.userId })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    if (!booking) throw notFound('Booking not found');
+    if (booking.userId !== user.id && !isStaff(user)) throw new AppError('FORBIDDEN', messages.notAuthorized);
+  }
+
   app.get<{ Params: { id: string } }>(
     '/api/bookings/:id/invoice',
     { schema: docs.one },
     async (request): Promise<InvoiceResponse> => {
-      const user = await requireUser(request);
-      if (!isUuid(request.params.id)) throw notFound('Booking not found');
-      const [booking] = await db
-        .select({ userId: bookings.userId })
-        .from(bookings)
-        .where(eq(bookings.id, request.params.id));
-      if (!booking) throw notFound('Booking not found');
-      if (booking.userId !== user.id && !isStaff(user))
-        throw new AppError('FORBIDDEN', messages.notAuthorized);
+      await mayReadDocuments(request, request.params.id);
       const invoice = await readInvoice({
         db,
         bookingId: request.params.id,
@@ -48,6 +52,20 @@ export async function invoiceRoutes(app: FastifyInstance) {
       });
       if (!invoice) throw conflict(invoiceMessages.unpaid);
       return { success: true, message: 'Invoice fetched', invoice };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/bookings/:id/credit-notes',
+    { schema: docs.creditNotes },
+    async (request): Promise<CreditNotesResponse> => {
+      await mayReadDocuments(request, request.params.id);
+      const creditNotes = await readCreditNotes({
+        db,
+        bookingId: request.params.id,
+        timeZone: config.CINEMA_TIMEZONE,
+      });
+      return { success: true, message: 'Credit notes fetched', creditNotes };
     },
   );
 
