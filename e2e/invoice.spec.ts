@@ -182,12 +182,20 @@ describe('the buyer’s GSTIN on the payment page', () => {
     await page.getByRole('alert').getByText('Please enter a valid GSTIN').waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await field.fill('27aapfu0939f1zv');
+    await page
+      .getByRole('textbox', { name: 'Business name, as registered (optional)' })
+      .fill('  Asha Traders LLP ');
     await page.getByRole('button', { name: 'Save GSTIN' }).click();
-    await page.getByText('The invoice will show GSTIN 27AAPFU0939F1ZV.').waitFor();
+    await page
+      .getByText('The invoice will show GSTIN 27AAPFU0939F1ZV, issued to Asha Traders LLP.')
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL('**/loading**');
     await page.goto(`/invoices/${created.bookingId}`);
-    await page.getByText('GSTIN: 27AAPFU0939F1ZV').waitFor();
+    // The recipient is the business, not the account that booked.
+    const recipient = page.getByRole('region', { name: 'Recipient' });
+    await recipient.getByText('GSTIN: 27AAPFU0939F1ZV').waitFor();
+    expect(await recipient.getByText('Asha Traders LLP', { exact: true }).count()).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import { instant, ok, uuid } from './api.ts';
 import { cinemaDetailsSchema, movieSchema, showWith } from './catalogue.ts';
 import { messages } from './errors.ts';
 import { bookingItemSchema, itemsRequestSchema } from './food.ts';
-import { optionalGstinSchema } from './gst.ts';
+import { optionalGstinSchema, optionalLegalNameSchema } from './gst.ts';
 import { MAX_SEATS_PER_BOOKING } from './seats.ts';
 import { bookingChannels, bookingStatuses, paymentStatuses } from './statuses.ts';
 
@@ -174,6 +174,10 @@ export const createBookingRequest = z
     }),
     buyerGstin: optionalGstinSchema.meta({
       description: 'The buyer’s GSTIN, printed on the tax invoice (CONTRACT §10); lower case is accepted',
+    }),
+    buyerLegalName: optionalLegalNameSchema.meta({
+      description:
+        'The business the GSTIN is registered to, the invoice’s recipient (kept only with `buyerGstin`)',
     }),
   })
   .refine((input) => input.selectedSeats !== undefined || input.quantity !== undefined, {

@@ -194,6 +194,19 @@ export const optionalGstinSchema = z.preprocess(
   gstinSchema.optional(),
 );
 
+/**
+ * The business a buyer's GSTIN is registered to, as a B2B invoice names the recipient: trimmed,
+ * 2–100 characters; empty or null for none (the invoice then names the account holder).
+ */
+export const optionalLegalNameSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v) || undefined,
+  z
+    .string({ message: 'The business name is text' })
+    .min(2, 'The business name is 2 to 100 characters')
+    .max(100, 'The business name is 2 to 100 characters')
+    .optional(),
+);
+
 /** A booking's tickets with the price and rate of each: the lines of its invoice. */
 export interface TicketLine {
   seat: string;

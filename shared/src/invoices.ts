@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalGstinSchema } from './gst.ts';
+import { optionalGstinSchema, optionalLegalNameSchema } from './gst.ts';
 
 /** GET /api/bookings/{id}/invoice (CONTRACT §10): the tax invoice, amounts in rupees. */
 const money = z.number().meta({ description: 'Rupees' });
@@ -102,11 +102,16 @@ export const buyerGstinRequest = z.object({
   buyerGstin: optionalGstinSchema.meta({
     description: 'Empty or null to print no GSTIN; lower case is accepted',
   }),
+  buyerLegalName: optionalLegalNameSchema.meta({
+    description:
+      'The business the GSTIN is registered to, printed as the recipient with it (else the account holder’s name)',
+  }),
 });
 export type BuyerGstinRequest = z.input<typeof buyerGstinRequest>;
 export const buyerGstinResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   buyerGstin: z.string().nullable(),
+  buyerLegalName: z.string().nullable(),
 });
 export type BuyerGstinResponse = z.infer<typeof buyerGstinResponse>;

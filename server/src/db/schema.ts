@@ -300,6 +300,8 @@ export const bookings = pgTable(
     taxRates: jsonb('tax_rates').$type<Record<string, unknown>>(),
     /** The buyer's GSTIN, given with the booking (printed on the invoice). */
     buyerGstin: text('buyer_gstin'),
+    /** The business that GSTIN is registered to, as the invoice names the recipient (with the GSTIN only). */
+    buyerLegalName: text('buyer_legal_name'),
     /** Where it was sold (shared/src/statuses.ts): online, at the counter, or a waiting-list offer. */
     channel: text('channel').$type<BookingChannel>().notNull().default('online'),
     /** A comp: given free at the counter by an admin (amount 0, counted apart in reports). */

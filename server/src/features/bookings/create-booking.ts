@@ -35,6 +35,8 @@ export interface CreateBookingOptions {
   limits: { windowSeconds: number; maxUnpaid: number; maxPerShow: number };
   /** The buyer's GSTIN for the tax invoice (checked by the caller). */
   buyerGstin?: string;
+  /** The business that GSTIN is registered to, the invoice's recipient (kept only with the GSTIN). */
+  buyerLegalName?: string;
   /** Food and drink claimed with the seats (checked by validateItems). */
   items?: ItemRequest[];
   /** Told the show once the hold's transaction is over, whatever came of it (SeatMapCache.changed). */
@@ -66,6 +68,7 @@ export async function createBooking({
   known,
   limits,
   buyerGstin,
+  buyerLegalName,
   items,
   seatMaps,
 }: CreateBookingOptions): Promise<{ hold: Hold; checkout: { ref: string; url: string } }> {
@@ -109,7 +112,12 @@ export async function createBooking({
     if (changed) await tell();
   }
   try {
-    if (buyerGstin) await db.update(bookings).set({ buyerGstin }).where(eq(bookings.id, held.bookingId));
+    if (buyerGstin) {
+      await db
+        .update(bookings)
+        .set({ buyerGstin, buyerLegalName: buyerLegalName ?? null })
+        .where(eq(bookings.id, held.bookingId));
+    }
     return await openCheckout({
       db,
       gateway,

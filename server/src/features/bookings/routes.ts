@@ -54,6 +54,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       rules: { gapRule: config.SEAT_GAP_RULE === 'on', releaseMinutes: config.ACCESSIBLE_RELEASE_MINUTES },
       known,
       buyerGstin: input.buyerGstin,
+      buyerLegalName: input.buyerLegalName,
       items: validateItems(input.items),
       limits: {
         windowSeconds: config.PAYMENT_WINDOW_SECONDS,

@@ -634,11 +634,64 @@ describe('PUT /api/bookings/{id}/buyer-gstin (the payment page)', () => {
     expect(bad.json()).toEqual({ success: false, message: 'Please enter a valid GSTIN' });
     expect((await put(h.bookingId, '29AAGCB7383J1Z4', buyers[2]!)).statusCode).toBe(403);
     const ok = await put(h.bookingId, '29aagcb7383j1z4', buyers[1]!);
-    expect(ok.json()).toEqual({ success: true, message: 'GSTIN saved', buyerGstin: '29AAGCB7383J1Z4' });
+    expect(ok.json()).toEqual({
+      success: true,
+      message: 'GSTIN saved',
+      buyerGstin: '29AAGCB7383J1Z4',
+      buyerLegalName: null,
+    });
+    // The business the GSTIN belongs to: kept with it, named on the invoice as the recipient.
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${h.bookingId}/buyer-gstin`,
+      headers: buyers[1]!.bearer,
+      payload: { buyerGstin: '29AAGCB7383J1Z4', buyerLegalName: '  Bengaluru Film Society  ' },
+    });
+    expect(named.json()).toMatchObject({
+      buyerGstin: '29AAGCB7383J1Z4',
+      buyerLegalName: 'Bengaluru Film Society',
+    });
     await pay(h);
-    expect((await invoiceOf(h.bookingId))!.buyerGstin).toBe('29AAGCB7383J1Z4');
+    expect(await invoiceOf(h.bookingId)).toMatchObject({
+      buyerGstin: '29AAGCB7383J1Z4',
+      buyerName: 'Bengaluru Film Society',
+    });
     const late = await put(h.bookingId, '', buyers[1]!);
     expect(late.statusCode).toBe(409);
     expect((await invoiceOf(h.bookingId))!.buyerGstin).toBe('29AAGCB7383J1Z4');
+  });
+
+  it('keeps a business name only with a GSTIN, and names a bad one', async () => {
+    const h = await hold(await newShow(10_000), ['E7'], buyers[1]!);
+    const send = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/bookings/${h.bookingId}/buyer-gstin`,
+        headers: buyers[1]!.bearer,
+        payload,
+      });
+    const alone = await send({ buyerGstin: '', buyerLegalName: 'No GSTIN Pvt Ltd' });
+    expect(alone.json()).toMatchObject({ buyerGstin: null, buyerLegalName: null });
+    const short = await send({ buyerGstin: '29AAGCB7383J1Z4', buyerLegalName: 'X' });
+    expect([short.statusCode, short.json().message]).toEqual([
+      400,
+      'The business name is 2 to 100 characters',
+    ]);
+    // Booked with both at once (POST /api/bookings/create), paid: the invoice names the business.
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: buyers[1]!.bearer,
+      payload: {
+        showId: await newShow(10_000),
+        selectedSeats: ['E9'],
+        buyerGstin: '29AAGCB7383J1Z4',
+        buyerLegalName: 'Bengaluru Film Society',
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const held = made.json<{ bookingId: string; url: string }>();
+    await pay({ paymentId: held.url.split('/pay/')[1]!, who: buyers[1]! });
+    expect((await invoiceOf(held.bookingId))!.buyerName).toBe('Bengaluru Film Society');
   });
 });

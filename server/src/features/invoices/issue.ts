@@ -149,7 +149,8 @@ export async function issueInvoice(
       gstin: settings.cinema.gstin,
       stateCode: settings.cinema.stateCode,
     },
-    buyerName: buyerName ?? row.buyerName,
+    // A business buyer as registered with its GSTIN; else the counter's customer or the account.
+    buyerName: (booking.buyerGstin && booking.buyerLegalName) || buyerName || row.buyerName,
     buyerGstin: booking.buyerGstin,
     lines,
     ...totalsOf(lines),

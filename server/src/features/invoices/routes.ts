@@ -93,7 +93,10 @@ export async function invoiceRoutes(app: FastifyInstance) {
     async (request): Promise<BuyerGstinResponse> => {
       const user = await requireUser(request);
       if (!isUuid(request.params.id)) throw notFound('Booking not found');
-      const { buyerGstin } = parseInput(buyerGstinRequest, request.body ?? {});
+      const input = parseInput(buyerGstinRequest, request.body ?? {});
+      const buyerGstin = input.buyerGstin ?? null;
+      // The business name is the GSTIN's: without one the invoice names the account holder.
+      const buyerLegalName = buyerGstin ? (input.buyerLegalName ?? null) : null;
       const [booking] = await db
         .select({ userId: bookings.userId })
         .from(bookings)
@@ -102,14 +105,15 @@ export async function invoiceRoutes(app: FastifyInstance) {
       if (booking.userId !== user.id) throw new AppError('FORBIDDEN', messages.notAuthorized);
       const updated = await db
         .update(bookings)
-        .set({ buyerGstin: buyerGstin ?? null })
+        .set({ buyerGstin, buyerLegalName })
         .where(and(eq(bookings.id, request.params.id), eq(bookings.status, 'pending')))
         .returning({ id: bookings.id });
       if (!updated.length) throw conflict(invoiceMessages.notPending);
       return {
         success: true,
         message: buyerGstin ? 'GSTIN saved' : 'GSTIN removed',
-        buyerGstin: buyerGstin ?? null,
+        buyerGstin,
+        buyerLegalName,
       };
     },
   );

@@ -5,19 +5,21 @@ import { buttonClassName } from '../../../components/ui/button.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 
 /**
- * The payment page's optional GSTIN for the tax invoice (CONTRACT §10): saved on the booking
- * before paying, shown upper-cased as the server kept it.
+ * The payment page's optional GSTIN for the tax invoice (CONTRACT §10), with the business it is
+ * registered to (the invoice's recipient): saved on the booking before paying, shown as the
+ * server kept them (the GSTIN upper-cased).
  */
 export function BuyerGstinField({ bookingId }: { bookingId: string }) {
   const id = useId();
   const [value, setValue] = useState('');
-  const [saved, setSaved] = useState<string | null>(null);
+  const [legalName, setLegalName] = useState('');
+  const [saved, setSaved] = useState<{ gstin: string; legalName: string | null } | null>(null);
   const [error, setError] = useState<string | undefined>();
   const save = useMutation({
-    mutationFn: (buyerGstin: string) =>
+    mutationFn: (body: { buyerGstin: string; buyerLegalName: string }) =>
       api<BuyerGstinResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/buyer-gstin`, {
         method: 'PUT',
-        body: { buyerGstin },
+        body,
         fallbackMessage: 'Could not save the GSTIN',
       }),
   });
@@ -26,9 +28,10 @@ export function BuyerGstinField({ bookingId }: { bookingId: string }) {
     event.preventDefault();
     setError(undefined);
     try {
-      const answer = await save.mutateAsync(value);
-      setSaved(answer.buyerGstin);
+      const answer = await save.mutateAsync({ buyerGstin: value, buyerLegalName: legalName });
+      setSaved(answer.buyerGstin ? { gstin: answer.buyerGstin, legalName: answer.buyerLegalName } : null);
       if (answer.buyerGstin) setValue(answer.buyerGstin);
+      setLegalName(answer.buyerLegalName ?? '');
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Could not save the GSTIN');
     }
@@ -41,16 +44,27 @@ export function BuyerGstinField({ bookingId }: { bookingId: string }) {
         <label htmlFor={id} className="font-medium">
           Your GSTIN
         </label>
+        <input
+          id={id}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          maxLength={20}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-status`}
+          className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 font-mono uppercase dark:border-zinc-700 dark:bg-zinc-950"
+        />
+        <label htmlFor={`${id}-name`} className="font-medium">
+          Business name, as registered (optional)
+        </label>
         <div className="flex gap-2">
           <input
-            id={id}
-            value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
-            maxLength={20}
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : `${id}-status`}
-            className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 font-mono uppercase dark:border-zinc-700 dark:bg-zinc-950"
+            id={`${id}-name`}
+            value={legalName}
+            onChange={(e) => setLegalName(e.currentTarget.value)}
+            maxLength={100}
+            autoComplete="organization"
+            className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-zinc-950"
           />
           <button type="submit" className={buttonClassName('secondary', 'h-10')} disabled={save.isPending}>
             Save GSTIN
@@ -62,7 +76,9 @@ export function BuyerGstinField({ bookingId }: { bookingId: string }) {
           </p>
         )}
         <p id={`${id}-status`} role="status" className="text-zinc-600 dark:text-zinc-400">
-          {saved ? `The invoice will show GSTIN ${saved}.` : ''}
+          {saved
+            ? `The invoice will show GSTIN ${saved.gstin}${saved.legalName ? `, issued to ${saved.legalName}` : ''}.`
+            : ''}
         </p>
       </form>
     </details>
