@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database, Db } from './db/client.ts';
-import type { Env } from './env.ts';
+import { ownOrigins, type Env } from './env.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { admissionRoutes, TicketCodes, ticketKeyFromSecret } from './features/admission/index.ts';
 import { createMailer, type Mailer, startEmailWorker } from './features/email/index.ts';
@@ -221,7 +221,7 @@ export async function buildApp({
       : [],
   });
   await app.register(crossOrigin, {
-    ownOrigins: [new URL(config.PUBLIC_URL).origin, ...devOrigins(config)],
+    ownOrigins: ownOrigins(config),
     corsOrigins: config.CORS_ORIGINS,
   });
   await app.register(errorHandler);
@@ -274,11 +274,6 @@ export async function buildApp({
     });
   }
   return app;
-}
-
-/** Vite's dev server and preview proxy /api, so their pages are this app too while developing. */
-export function devOrigins(config: Env): string[] {
-  return config.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://localhost:4173'] : [];
 }
 
 /** Fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies nearest the server. */

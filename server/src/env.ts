@@ -154,6 +154,23 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * The app's own origins, the ones better-auth and the cross-origin guard trust besides
+ * CORS_ORIGINS: PUBLIC_URL's; when that is localhost (as when PUBLIC_URL is not set), the same
+ * port at 127.0.0.1 and [::1] too, since a browser opened at either reaches the same server; and
+ * the Vite dev server and preview while developing (they proxy /api, so their pages are this app).
+ */
+export function ownOrigins(config: Pick<Env, 'PUBLIC_URL' | 'NODE_ENV'>): string[] {
+  const url = new URL(config.PUBLIC_URL);
+  const origins = [url.origin];
+  if (url.hostname === 'localhost') {
+    const port = url.port ? `:${url.port}` : '';
+    origins.push(`${url.protocol}//127.0.0.1${port}`, `${url.protocol}//[::1]${port}`);
+  }
+  if (config.NODE_ENV === 'development') origins.push('http://localhost:5173', 'http://localhost:4173');
+  return origins;
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });

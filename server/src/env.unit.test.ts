@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, loadEnv, ownOrigins } from './env.ts';
 
 /** What production cannot start without (besides a payment gateway). */
 const production = {
@@ -29,6 +29,20 @@ describe('configuration', () => {
     expect(loadEnv({ PUBLIC_URL: 'https://tickets.example.com/' }).PUBLIC_URL).toBe(
       'https://tickets.example.com',
     );
+  });
+
+  it('trusts its own origin, its loopback aliases when it is localhost, and the dev servers while developing', () => {
+    expect(ownOrigins(loadEnv({ PORT: '8080', NODE_ENV: 'test' }))).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://[::1]:8080',
+    ]);
+    expect(ownOrigins(loadEnv({ PUBLIC_URL: 'https://tickets.example.com/', NODE_ENV: 'test' }))).toEqual([
+      'https://tickets.example.com',
+    ]);
+    expect(
+      ownOrigins(loadEnv({ PUBLIC_URL: 'https://tickets.example.com', NODE_ENV: 'development' })),
+    ).toEqual(['https://tickets.example.com', 'http://localhost:5173', 'http://localhost:4173']);
   });
 
   it('treats empty values as unset', () => {

@@ -87,6 +87,41 @@ describe('cross-site requests and CORS', () => {
     }
   });
 
+  it('takes a localhost app opened at 127.0.0.1 or [::1] on the same port as itself, to sign in and to change', async () => {
+    const { port } = new URL(own);
+    const email = `loopback-${Date.now()}@example.com`;
+    const person = await signUp(t.app, { email });
+    for (const origin of [`http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        // A browser that signed in before sends its cookie: the origin is checked then.
+        headers: { origin, cookie: person.cookie, 'content-type': 'application/json' },
+        payload: { email, password: 'correct-horse-9' },
+      });
+      expect(signIn.statusCode, `${origin}: ${signIn.body}`).toBe(200);
+      const change = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/update-favourites',
+        headers: { cookie: person.cookie, origin, 'content-type': 'application/json' },
+        payload: { movieId: 'not-a-movie' },
+      });
+      expect(change.json().message, origin).not.toBe(CROSS_SITE_REFUSED);
+    }
+    // Another port of the same machine is another app.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: {
+        origin: `http://127.0.0.1:${Number(port) + 1}`,
+        cookie: person.cookie,
+        'content-type': 'application/json',
+      },
+      payload: { email, password: 'correct-horse-9' },
+    });
+    expect(elsewhere.statusCode).toBe(403);
+  });
+
   it('answers an allowed origin’s preflight and echoes it with credentials on answers', async () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',

@@ -6,7 +6,7 @@ import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
-import type { Env } from '../../env.ts';
+import { ownOrigins, type Env } from '../../env.ts';
 import { enqueueEmail } from '../outbox/index.ts';
 
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -43,9 +43,7 @@ export function createAuth({ db, config, secret, log, beforeDeleteUser }: Create
       : [];
 
   // The cross-origin guard (plugins/cross-origin.ts) checks the same origins for every /api call.
-  const trustedOrigins = [config.PUBLIC_URL, ...config.CORS_ORIGINS];
-  if (config.NODE_ENV === 'development')
-    trustedOrigins.push('http://localhost:5173', 'http://localhost:4173');
+  const trustedOrigins = [...ownOrigins(config), ...config.CORS_ORIGINS];
 
   // Staff (CONTRACT §6) work the door and the box office: no user administration at all.
   const admins = admin({
