@@ -1,4 +1,4 @@
-import { addDays, fromZonedParts, paiseToRupees, zonedDate } from '@marquee/shared';
+import { cinemaDay, paiseToRupees, zonedDate } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { csvRow } from '../../lib/csv.ts';
@@ -46,8 +46,9 @@ export async function gstRegisterCsv({
   to: string;
   timeZone: string;
 }): Promise<string> {
-  const start = fromZonedParts(from, 0, timeZone).toISOString();
-  const end = fromZonedParts(addDays(to, 1), 0, timeZone).toISOString();
+  // From the first day's midnight to the end of the last, on the cinema's calendar.
+  const start = cinemaDay(from, timeZone).start.toISOString();
+  const end = cinemaDay(to, timeZone).end.toISOString();
   const result = await db.execute(sql`
     with documents as (
       select 'invoice' as kind, i.number, i.issued_at, i.total_paise as document_total, i.booking_id,

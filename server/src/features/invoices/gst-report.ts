@@ -1,5 +1,5 @@
 import { csvRow } from '../../lib/csv.ts';
-import { addDays, fromZonedParts, paiseToRupees, type GstReportResponse } from '@marquee/shared';
+import { cinemaDay, paiseToRupees, type GstReportResponse } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 
@@ -29,8 +29,9 @@ export async function gstReport({
   to: string;
   timeZone: string;
 }): Promise<Pick<GstReportResponse, 'rates' | 'totals'>> {
-  const start = fromZonedParts(from, 0, timeZone).toISOString();
-  const end = fromZonedParts(addDays(to, 1), 0, timeZone).toISOString();
+  // From the first day's midnight to the end of the last, on the cinema's calendar.
+  const start = cinemaDay(from, timeZone).start.toISOString();
+  const end = cinemaDay(to, timeZone).end.toISOString();
   const result = await db.execute(sql`
     with lines as (
       select 1 as sign, i.id, l.value as line from invoices i, jsonb_array_elements(i.lines) l
