@@ -1,4 +1,4 @@
-import { gridLayout, type Layout } from '@marquee/shared';
+import { gridLayout, type CreditNotesResponse, type Layout } from '@marquee/shared';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +149,19 @@ describe('exchanging a booking for cheaper or equal seats', () => {
     expect(invoice.number).not.toBe(oldInvoice.number);
     expect(invoice.totals.total).toBe(400);
     expect(invoice.creditNotes).toEqual([expect.objectContaining({ total: 700 })]);
+    // The note that cancels the old invoice says so, against that invoice.
+    const notes = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${id}/credit-notes`,
+      headers: asha.bearer,
+    });
+    expect(notes.json<CreditNotesResponse>().creditNotes).toEqual([
+      expect.objectContaining({
+        invoiceNumber: oldInvoice.number,
+        reason: 'Exchanged: this invoice was replaced by a new one',
+        totals: expect.objectContaining({ total: 700 }),
+      }),
+    ]);
     const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.bookingId, id));
     const told = emails.find((email) => email.kind === 'booking-exchanged');
     // The email states the difference given back (templates.ts says it in words).
