@@ -182,9 +182,13 @@ describe('the buyer’s GSTIN on the payment page', () => {
     await page.getByRole('alert').getByText('Please enter a valid GSTIN').waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await field.fill('27aapfu0939f1zv');
-    await page
-      .getByRole('textbox', { name: 'Business name, as registered (optional)' })
-      .fill('  Asha Traders LLP ');
+    const business = page.getByRole('textbox', { name: 'Business name, as registered (optional)' });
+    await business.fill('X');
+    await page.getByRole('button', { name: 'Save GSTIN' }).click();
+    await page.getByRole('alert').getByText('The business name is 2 to 100 characters').waitFor();
+    expect(await business.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
+    await business.fill('  Asha Traders LLP ');
     await page.getByRole('button', { name: 'Save GSTIN' }).click();
     await page
       .getByText('The invoice will show GSTIN 27AAPFU0939F1ZV, issued to Asha Traders LLP.')

@@ -198,12 +198,16 @@ export const optionalGstinSchema = z.preprocess(
  * The business a buyer's GSTIN is registered to, as a B2B invoice names the recipient: trimmed,
  * 2–100 characters; empty or null for none (the invoice then names the account holder).
  */
+export const legalNameMessages = {
+  notText: 'The business name is text',
+  length: 'The business name is 2 to 100 characters',
+} as const;
 export const optionalLegalNameSchema = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v) || undefined,
   z
-    .string({ message: 'The business name is text' })
-    .min(2, 'The business name is 2 to 100 characters')
-    .max(100, 'The business name is 2 to 100 characters')
+    .string({ message: legalNameMessages.notText })
+    .min(2, legalNameMessages.length)
+    .max(100, legalNameMessages.length)
     .optional(),
 );
 

@@ -1,4 +1,4 @@
-import type { BuyerGstinResponse } from '@marquee/shared';
+import { legalNameMessages, type BuyerGstinResponse } from '@marquee/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
@@ -15,6 +15,8 @@ export function BuyerGstinField({ bookingId }: { bookingId: string }) {
   const [legalName, setLegalName] = useState('');
   const [saved, setSaved] = useState<{ gstin: string; legalName: string | null } | null>(null);
   const [error, setError] = useState<string | undefined>();
+  // The server's words say which field it refused.
+  const isNameError = Object.values(legalNameMessages).some((message) => message === error);
   const save = useMutation({
     mutationFn: (body: { buyerGstin: string; buyerLegalName: string }) =>
       api<BuyerGstinResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/buyer-gstin`, {
@@ -50,8 +52,8 @@ export function BuyerGstinField({ bookingId }: { bookingId: string }) {
           onChange={(e) => setValue(e.currentTarget.value)}
           maxLength={20}
           autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-status`}
+          aria-invalid={error && !isNameError ? true : undefined}
+          aria-describedby={error && !isNameError ? `${id}-error` : `${id}-status`}
           className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 font-mono uppercase dark:border-zinc-700 dark:bg-zinc-950"
         />
         <label htmlFor={`${id}-name`} className="font-medium">
@@ -64,6 +66,8 @@ export function BuyerGstinField({ bookingId }: { bookingId: string }) {
             onChange={(e) => setLegalName(e.currentTarget.value)}
             maxLength={100}
             autoComplete="organization"
+            aria-invalid={isNameError ? true : undefined}
+            aria-describedby={isNameError ? `${id}-error` : undefined}
             className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-zinc-950"
           />
           <button type="submit" className={buttonClassName('secondary', 'h-10')} disabled={save.isPending}>
