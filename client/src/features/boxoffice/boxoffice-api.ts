@@ -10,7 +10,7 @@ import type {
   ShiftResponse,
   ShowsResponse,
 } from '@marquee/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 
@@ -18,6 +18,7 @@ import { api, ApiError } from '../../lib/api.ts';
 export const HEARTBEAT_MS = 5_000;
 
 const currentShiftKey = ['boxoffice', 'shift'] as const;
+const counterShowsKey = ['boxoffice', 'shows'] as const;
 
 /** The cashier's open shift (null when none), asked again every few seconds. */
 export function useCurrentShift() {
@@ -88,17 +89,20 @@ export function useShift(shiftId: string) {
   });
 }
 
+/** A sale or a refund moved the shift's figures and the seats left that the show list gives. */
+function afterCounterChange(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: currentShiftKey }),
+    client.invalidateQueries({ queryKey: counterShowsKey }),
+  ]);
+}
+
 export function useSell() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (sale: CounterSaleRequest) =>
       api<CounterSaleResponse>('/api/boxoffice/sales', { method: 'POST', body: sale }),
-    // The shift's figures, and the seats left that the show list gives.
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: currentShiftKey }),
-        client.invalidateQueries({ queryKey: counterShowsKey }),
-      ]),
+    onSettled: () => afterCounterChange(client),
   });
 }
 
@@ -107,11 +111,7 @@ export function useRefund() {
   return useMutation({
     mutationFn: (refund: CounterRefundRequest) =>
       api<CounterRefundResponse>('/api/boxoffice/refunds', { method: 'POST', body: refund }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: currentShiftKey }),
-        client.invalidateQueries({ queryKey: counterShowsKey }),
-      ]),
+    onSettled: () => afterCounterChange(client),
   });
 }
 
@@ -133,8 +133,6 @@ export function findByPhone(phone: string) {
 }
 
 /** The shows the counter sells: every active show, the page keeps today's and tomorrow's. */
-const counterShowsKey = ['boxoffice', 'shows'] as const;
-
 export function useCounterShows() {
   return useQuery({
     queryKey: counterShowsKey,

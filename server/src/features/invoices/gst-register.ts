@@ -1,7 +1,7 @@
-import { cinemaDay, paiseToRupees, zonedDate } from '@marquee/shared';
+import { paiseToRupees, zonedDate } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
 import { csvRow } from '../../lib/csv.ts';
+import { periodWindow, type TaxPeriod } from './gst-report.ts';
 
 interface RegisterRow {
   kind: 'invoice' | 'credit-note';
@@ -35,20 +35,9 @@ const kindNames = { invoice: 'Invoice', 'credit-note': 'Credit note' } as const;
  * saying they go the other way. The GST report's totals per rate are these lines' sums, invoices
  * less credit notes.
  */
-export async function gstRegisterCsv({
-  db,
-  from,
-  to,
-  timeZone,
-}: {
-  db: Queryable;
-  from: string;
-  to: string;
-  timeZone: string;
-}): Promise<string> {
-  // From the first day's midnight to the end of the last, on the cinema's calendar.
-  const start = cinemaDay(from, timeZone).start.toISOString();
-  const end = cinemaDay(to, timeZone).end.toISOString();
+export async function gstRegisterCsv(period: TaxPeriod): Promise<string> {
+  const { db, timeZone } = period;
+  const { start, end } = periodWindow(period);
   const result = await db.execute(sql`
     with documents as (
       select 'invoice' as kind, i.number, i.issued_at, i.total_paise as document_total, i.booking_id,

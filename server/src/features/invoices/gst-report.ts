@@ -13,25 +13,30 @@ interface Sums {
   total: number;
 }
 
+/** The days `from` to `to` of the cinema's calendar that a tax report or register reads. */
+export interface TaxPeriod {
+  db: Queryable;
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+/** The period as instants: from its first day's midnight to the end of its last, on the cinema's calendar. */
+export function periodWindow({ from, to, timeZone }: TaxPeriod): { start: string; end: string } {
+  return {
+    start: cinemaDay(from, timeZone).start.toISOString(),
+    end: cinemaDay(to, timeZone).end.toISOString(),
+  };
+}
+
 /**
  * The GST report (CONTRACT §10) for the days `from` to `to` of the cinema's calendar: per rate,
  * the invoice lines issued on those days less the credit-note lines issued on them, and how many
  * documents of each kind have a line at that rate. Summed in paise, answered in rupees.
  */
-export async function gstReport({
-  db,
-  from,
-  to,
-  timeZone,
-}: {
-  db: Queryable;
-  from: string;
-  to: string;
-  timeZone: string;
-}): Promise<Pick<GstReportResponse, 'rates' | 'totals'>> {
-  // From the first day's midnight to the end of the last, on the cinema's calendar.
-  const start = cinemaDay(from, timeZone).start.toISOString();
-  const end = cinemaDay(to, timeZone).end.toISOString();
+export async function gstReport(period: TaxPeriod): Promise<Pick<GstReportResponse, 'rates' | 'totals'>> {
+  const { db } = period;
+  const { start, end } = periodWindow(period);
   const result = await db.execute(sql`
     with lines as (
       select 1 as sign, i.id, l.value as line from invoices i, jsonb_array_elements(i.lines) l

@@ -39,7 +39,6 @@ export async function readInvoice({
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .where(eq(invoices.bookingId, bookingId))
     .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.serial));
-  const rupees = paiseToRupees;
   return {
     number: invoice.number,
     date: zonedDate(invoice.issuedAt, timeZone),
@@ -49,7 +48,7 @@ export async function readInvoice({
     creditNotes: notes.map((n) => ({
       number: n.number,
       date: zonedDate(n.issuedAt, timeZone),
-      total: rupees(n.totalPaise),
+      total: paiseToRupees(n.totalPaise),
     })),
     booking: { _id: booking.id, reference: booking.reference, status: booking.status },
   };

@@ -25,6 +25,7 @@ const documentClassName =
 
 const cell = 'whitespace-nowrap px-2 py-1.5 text-right tabular-nums';
 const head = 'px-2 py-1.5 text-right font-semibold';
+const figureHeads = ['SAC', 'Qty', 'Rate', 'Taxable value', 'CGST', 'SGST', 'Total'];
 
 function Party({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -58,27 +59,11 @@ function DocumentLines({
             <th scope="col" className="px-2 py-1.5 text-left font-semibold">
               Description
             </th>
-            <th scope="col" className={head}>
-              SAC
-            </th>
-            <th scope="col" className={head}>
-              Qty
-            </th>
-            <th scope="col" className={head}>
-              Rate
-            </th>
-            <th scope="col" className={head}>
-              Taxable value
-            </th>
-            <th scope="col" className={head}>
-              CGST
-            </th>
-            <th scope="col" className={head}>
-              SGST
-            </th>
-            <th scope="col" className={head}>
-              Total
-            </th>
+            {figureHeads.map((name) => (
+              <th key={name} scope="col" className={head}>
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
