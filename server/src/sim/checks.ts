@@ -85,7 +85,9 @@ export const PROBES = {
   /** The world's refunds to the gateways, for the fakes' ledger (`ledgerProblems`). */
   ledger: `
     select r.id, r.payment_ref as ref, r.gateway, r.status, r.amount_paise as amount from refunds r
-    join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id))
+    join bookings b on b.id = coalesce(r.booking_id, (select rp.booking_id from payments rp where rp.id = r.payment_id),
+      -- Money a checkout took that never was its payment (a wrong amount): found by the checkout's ref.
+      (select rp.booking_id from payments rp where rp.gateway = r.gateway and rp.gateway_ref = r.payment_ref))
     where b.show_id = any (p_shows) and r.gateway <> 'counter'`,
   /** Every status, for the legal transitions (in an order of their own: rows get aliases in it); `early`: a booking whose window is still open by the clock and has no refund. */
   transitions: `

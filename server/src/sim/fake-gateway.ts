@@ -231,15 +231,16 @@ export class FakeGateway implements PaymentGateway {
 
   /**
    * The buyer pays: money is captured and the event queued, if the checkout can still be paid
-   * (once, and not after the gateway closed it). Returns the event, or null.
+   * (once, and not after the gateway closed it). `paidPaise`: what it took, the checkout's amount
+   * unless the gateway errs. Returns the event, or null.
    */
-  capture(ref: string, amountPaise: number): OwedEvent['event'] | null {
+  capture(ref: string, amountPaise: number, paidPaise = amountPaise): OwedEvent['event'] | null {
     const entry = this.entry(ref, amountPaise);
     if (entry.closed || entry.capturedPaise) return null;
-    entry.capturedPaise = amountPaise;
+    entry.capturedPaise = paidPaise;
     if (this.name === 'razorpay') {
       // The same fact twice, as Razorpay sends it: the payment captured, then its order paid.
-      const payment = { id: nextId(this.ledger, 'pay'), amount: amountPaise, order_id: ref };
+      const payment = { id: nextId(this.ledger, 'pay'), amount: paidPaise, order_id: ref };
       const captured = {
         gateway: 'razorpay' as const,
         id: nextId(this.ledger, 'evt'),
@@ -256,7 +257,7 @@ export class FakeGateway implements PaymentGateway {
         event: paid,
         razorpay: {
           event: 'order.paid',
-          payload: { order: { entity: { id: ref, amount_paid: amountPaise } }, payment: { entity: payment } },
+          payload: { order: { entity: { id: ref, amount_paid: paidPaise } }, payment: { entity: payment } },
         },
         delivered: false,
       });
@@ -267,7 +268,7 @@ export class FakeGateway implements PaymentGateway {
       id: nextId(this.ledger, 'evt'),
       type: 'payment.succeeded',
       ref,
-      amountPaise,
+      amountPaise: paidPaise,
     };
     this.ledger.events.push({ event, parsed: event, delivered: false });
     return event;

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
 import { scheduleArbitrary } from './commands.ts';
-import { lateReasons } from '../features/checkout/index.ts';
+import { lateReasons, WRONG_AMOUNT_REASON } from '../features/checkout/index.ts';
 import { installChecks } from './checks.ts';
 import { findMutant } from './mutants.ts';
 import { emptyCounters, SIM_TIERS, Violation, World, type Counters } from './world.ts';
@@ -178,6 +178,7 @@ export function neverReached(counters: Counters, schedules: number): string[] {
   // payment), but rarely: not once in seed 3000's 200 schedules, so it is not demanded.
   for (const reason of SOMETIMES_LATE_REASONS)
     if (!counters.lateRefunded[lateReasons[reason]]) never.push(`late payment refunded (${reason})`);
+  if (!counters.lateRefunded[WRONG_AMOUNT_REASON]) never.push('wrong amount paid, refunded');
   if (!counters.duplicateEvent) never.push('duplicate event');
   if (!counters.lostRefundAnswer) never.push('lost refund answer');
   if (!counters.crashAfterClaim) never.push('crash between refund claim and result');

@@ -71,6 +71,8 @@ const STOCK = [3, 2];
 /** Each product's price (tax included), as the claim charges it. */
 const PRODUCT_PRICES_PAISE = [10_000, 15_000];
 const FLOATS = [100_000, 50_000];
+/** Pay commands from this `pick` up have the gateway take the wrong amount (commands.ts draws 0–20). */
+export const WRONG_AMOUNT_PICK = 19;
 /**
  * Each show's ticket price: show 1 costs more, so an exchange between it and show 0 or 2 is dearer or
  * cheaper (until staff change a price: `editShow`).
@@ -648,8 +650,15 @@ export class World {
         const payment = payments[command.pick % Math.max(1, payments.length)];
         if (!payment) return false;
         const gateway = this.gateways[payment.gateway as 'sandbox' | 'stripe' | 'razorpay'];
-        const event = gateway.capture(payment.ref, payment.amount);
-        this.log(`  capture ${payment.id} ${event ? event.id : 'refused: closed or paid'}`);
+        // A wrong amount is never taken as the booking's payment: the app gives it back whole,
+        // addressed by the checkout's ref. (Razorpay's goes back by its payment id, which no row
+        // of ours keeps to find it by: razorpay.test.ts proves that one.)
+        const wrong = command.pick >= WRONG_AMOUNT_PICK && payment.gateway !== 'razorpay';
+        const paid = wrong ? payment.amount + 100 : payment.amount;
+        const event = gateway.capture(payment.ref, payment.amount, paid);
+        this.log(
+          `  capture ${payment.id}${wrong ? ` ${paid} paise of ${payment.amount}` : ''} ${event ? event.id : 'refused: closed or paid'}`,
+        );
         if (event && command.deliver) await this.deliver(process!, this.ledger.events.length - 1);
         return true;
       }

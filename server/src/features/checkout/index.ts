@@ -3,6 +3,6 @@
  * webhooks, and the event that turns a held booking into a paid one (or refunds a late payment). It
  * sits above bookings and payments, which it joins; neither imports it.
  */
-export { lateReasons } from './handle-event.ts';
+export { lateReasons, WRONG_AMOUNT_REASON } from './handle-event.ts';
 export { receiveEvent } from './receive-event.ts';
 export { paymentRoutes } from './routes.ts';
