@@ -299,6 +299,31 @@ describe('the box office', () => {
     await expect.poll(() => page.getByRole('radio', { name: /Cash/ }).isChecked()).toBe(true);
   }, 120_000);
 
+  it('fits a sale on a 1024 × 768 counter screen: the seats chosen, the screen and the sale in sight, nothing scrolled', async () => {
+    const { page } = await openTestBrowser({ viewport: { width: 1024, height: 768 } });
+    await openAdminCounter(page);
+    await page.getByRole('button', { name: new RegExp(title) }).click();
+    await page.getByTestId('seats-left').waitFor();
+    await page.getByLabel(/Party/).fill('2');
+    await page.getByLabel(/Party/).press('Enter');
+    await hasFocus(page.getByLabel('Tendered (₹)'));
+    if (shots) await page.screenshot({ path: `${shots}/boxoffice-1024.png` });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const inSight = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      return box.y >= 0 && box.y + box.height <= 768 && box.x >= 0 && box.x + box.width <= 1024;
+    };
+    const chosen = page.getByRole('button', { name: /, selected/ });
+    expect(await chosen.count()).toBe(2);
+    for (const seat of await chosen.all()) expect(await inSight(seat)).toBe(true);
+    // The whole row fits its column: the seats size themselves to it, nothing hides off its edge.
+    expect(await inSight(page.locator('[data-seat="A12"]'))).toBe(true);
+    expect(await inSight(page.getByText('Screen', { exact: true }))).toBe(true);
+    expect(await inSight(page.getByLabel('Tendered (₹)'))).toBe(true);
+    expect(await inSight(page.getByRole('button', { name: /^Sell 2 seats/ }))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 120_000);
+
   it('picks the best seats in the class the customer asks for, or says that class has none together', async () => {
     const { timeZone } = await cinemaDates();
     const movie = await createMovie(admin);

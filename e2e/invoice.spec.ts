@@ -64,6 +64,20 @@ describe('the tax invoice page', () => {
       if (shots) await page.screenshot({ path: `${shots}/invoice-${colorScheme}.png`, fullPage: true });
     }
 
+    // On a phone the figures scroll sideways inside a named region the keyboard reaches (axe's
+    // scrollable-region-focusable), and what was paid stands in the header, on the screen.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousViolations(page), 'phone').toEqual([]);
+    const lines = page.getByRole('region', { name: `Lines of invoice ${number}, amounts in rupees` });
+    expect(await lines.getAttribute('tabindex')).toBe('0');
+    const value = page.locator('dt:text-is("Invoice value") + dd');
+    expect(await value.textContent()).toBe('₹808');
+    const box = (await value.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    if (shots) await page.screenshot({ path: `${shots}/invoice-phone.png`, fullPage: true });
+    await page.setViewportSize(desktop);
+
     // Printed from the dark theme: still black on white, one page.
     await page.emulateMedia({ media: 'print' });
     const pdf = await page.pdf({ format: 'A4', printBackground: true });

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, type Location } from 'react-router';
+import { Outlet, ScrollRestoration, useMatch, type Location } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
@@ -18,6 +18,9 @@ export function RootLayout() {
   const { user, isPending } = useSession();
   const signOut = useSignOut();
   const config = useCinemaConfig();
+  // The counter is a work screen, used all day on one display: every pixel of its height for the
+  // sale, so no footer, and the full width for the map beside the sale.
+  const isCounter = useMatch('/boxoffice') !== null;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -28,10 +31,17 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader user={user} isSessionPending={isPending} onSignOut={() => signOut.mutate()} />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <main
+        id="main"
+        className={
+          isCounter
+            ? 'w-full flex-1 px-3 py-3'
+            : 'mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8'
+        }
+      >
         <Outlet />
       </main>
-      <SiteFooter cinema={config.data?.cinema} />
+      {!isCounter && <SiteFooter cinema={config.data?.cinema} />}
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );

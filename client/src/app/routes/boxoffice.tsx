@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { BoxOfficePage, type CounterSeatMapProps } from '../../features/boxoffice/boxoffice-page.tsx';
 import { ReceiptPage } from '../../features/boxoffice/receipt-page.tsx';
 import { ShiftReportPage } from '../../features/boxoffice/shift-report-page.tsx';
+import { CinemaScreen } from '../../features/seat-selection/components/cinema-screen.tsx';
 import { SeatLegend } from '../../features/seat-selection/components/seat-legend.tsx';
 import { SeatMap } from '../../features/seat-selection/components/seat-map.tsx';
 import { TicketQr } from '../../features/tickets/components/ticket-qr.tsx';
@@ -20,7 +21,11 @@ function CounterSeatMap({ prices, ...props }: CounterSeatMapProps) {
   const kinds = new Set(props.layout.rows.flatMap((row) => row.seats.map((seat) => seat?.kind)));
   return (
     <>
-      <SeatMap {...props} held={noSeats} stranded={null} />
+      {/* Which way the room faces, for the seats shown to a customer across the counter. */}
+      <div className="mx-auto w-max">
+        <CinemaScreen />
+        <SeatMap {...props} held={noSeats} stranded={null} />
+      </div>
       <div className="mt-4 border-t border-zinc-200 pt-3 dark:border-zinc-800">
         <SeatLegend
           classes={layoutClasses(props.layout).map((name) => ({ name, price: prices[name] }))}

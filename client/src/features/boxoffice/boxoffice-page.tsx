@@ -168,6 +168,28 @@ export function BoxOfficePage({
     (buttons.find((b) => b.getAttribute('aria-pressed') === 'true') ?? buttons[0])?.focus();
   }
 
+  // Arriving with a shift already open (a reload, back from a receipt), the shows take the keys at
+  // once, as they do after a shift opens; focus a person already moved is left where it is.
+  const arrived = useRef(false);
+  const hasShows = counterShows.length > 0;
+  useEffect(() => {
+    if (arrived.current || !shift || !hasShows) return;
+    arrived.current = true;
+    if (!document.activeElement || document.activeElement === document.body) focusShows();
+  }, [shift, hasShows]);
+
+  // The chosen show stays in sight in its scrolling list, however it was chosen; only the list
+  // scrolls, never the page (the seats and the sale stay where they are).
+  useEffect(() => {
+    const list = showsRef.current;
+    const chosen = list?.querySelector('button[aria-pressed="true"]');
+    if (!list || !chosen) return;
+    const box = list.getBoundingClientRect();
+    const it = chosen.getBoundingClientRect();
+    if (it.top < box.top) list.scrollTop -= box.top - it.top;
+    else if (it.bottom > box.bottom) list.scrollTop += it.bottom - box.bottom;
+  }, [showId]);
+
   /** Up and Down (Home, End) move between the shows: one keystroke a show instead of a Tab. */
   function onShowsKey(event: ReactKeyboardEvent<HTMLUListElement>) {
     const buttons = [...event.currentTarget.querySelectorAll('button')];
@@ -310,7 +332,7 @@ export function BoxOfficePage({
       : null;
 
   return (
-    <div className="mx-auto max-w-7xl">
+    <div className="mx-auto max-w-[110rem]">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-extrabold">Box office</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -328,7 +350,7 @@ export function BoxOfficePage({
           No connection to the server. Nothing can be sold until it is back; this page retries by itself.
         </div>
       )}
-      <div className="mt-4 grid gap-4 md:grid-cols-[15rem_1fr] xl:grid-cols-[15rem_1fr_22rem]">
+      <div className="mt-3 grid gap-3 md:grid-cols-[15rem_1fr] lg:grid-cols-[13rem_1fr_20rem] xl:grid-cols-[16rem_1fr_24rem]">
         <div className="flex flex-col gap-4">
           <ShiftPanel
             shift={shift}
@@ -414,7 +436,8 @@ export function BoxOfficePage({
               No show and no seats: choose the food and drinks under Sale, then take the payment.
             </p>
           ) : layout ? (
-            <div className="mt-3 overflow-x-auto">
+            // A size container, as on the booking page: the seats size themselves to the column.
+            <div className="@container mt-3 overflow-x-auto">
               {renderSeatMap({
                 layout,
                 occupied: seats.occupied,
@@ -432,7 +455,7 @@ export function BoxOfficePage({
           )}
         </section>
 
-        <div className="flex flex-col gap-4 md:col-span-2 md:grid md:grid-cols-2 xl:col-span-1 xl:flex">
+        <div className="flex flex-col gap-3 md:col-span-2 md:grid md:grid-cols-2 lg:col-span-1 lg:flex">
           <section aria-labelledby="sale-heading" className={panel}>
             <h2 id="sale-heading" className="text-lg font-bold">
               Sale
@@ -620,7 +643,10 @@ export function BoxOfficePage({
                         onChange={(e) => setTendered(e.target.value)}
                       />
                       {changePaise !== null && (
-                        <span className={changePaise < 0 ? 'text-red-700 dark:text-red-400' : ''}>
+                        // What to hand back, read aloud across the counter: as large as the total.
+                        <span
+                          className={`mt-1 block text-2xl font-extrabold tabular-nums ${changePaise < 0 ? 'text-red-700 dark:text-red-400' : ''}`}
+                        >
                           {changePaise < 0
                             ? `Short by ${formatPaise(-changePaise)}`
                             : `Change ${formatPaise(changePaise)}`}

@@ -60,16 +60,19 @@ export function ShiftPanel({
           Shift
         </h2>
         {closed && (
-          <p role="status" className="mt-2 text-sm">
-            Shift closed. Variance {formatPaise(rupeesToPaise(closed.variance ?? 0))}.{' '}
-            <Link className="underline" to={`/boxoffice/shifts/${closed._id}`}>
-              Print the cash-up
-            </Link>
-          </p>
+          <div role="status" className="mt-2">
+            <p className="text-base">
+              Shift closed. Variance {formatPaise(rupeesToPaise(closed.variance ?? 0))}.{' '}
+              <Link className="underline" to={`/boxoffice/shifts/${closed._id}`}>
+                Print the cash-up
+              </Link>
+            </p>
+            <CashUp shift={closed} />
+          </div>
         )}
-        <form onSubmit={submit} className="mt-2 flex items-end gap-2">
-          <label className="flex-1 text-sm">
-            Opening float (₹)
+        <form onSubmit={submit} className="mt-2 flex flex-wrap items-end gap-2">
+          <label className="min-w-32 flex-1 text-sm">
+            <span className="block whitespace-nowrap">Opening float (₹)</span>
             <input
               className={field}
               inputMode="decimal"
@@ -111,7 +114,7 @@ export function ShiftPanel({
       <h2 id="shift-heading" className="text-lg font-bold">
         Shift open
       </h2>
-      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-sm">
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-base">
         <dt>Float</dt>
         <dd className="text-right tabular-nums">{rupees(shift.openingFloat)}</dd>
         <dt>Cash sales</dt>
@@ -131,9 +134,9 @@ export function ShiftPanel({
           {shift.comps}
         </dd>
       </dl>
-      <form onSubmit={submitClose} className="mt-3 flex items-end gap-2">
-        <label className="flex-1 text-sm">
-          Counted cash (₹)
+      <form onSubmit={submitClose} className="mt-3 flex flex-wrap items-end gap-2">
+        <label className="min-w-32 flex-1 text-sm">
+          <span className="block whitespace-nowrap">Counted cash (₹)</span>
           <input
             className={field}
             inputMode="decimal"
@@ -172,5 +175,43 @@ export function ShiftPanel({
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/**
+ * A closed shift's cash-up on the screen, in type the cashier reads at arm's length while counting
+ * the drawer against it (the printable 80 mm one is a link away): sales and refunds by method, the
+ * cash expected and counted, and the variance.
+ */
+function CashUp({ shift }: { shift: Shift }) {
+  const rupees = (value: number) => formatPaise(rupeesToPaise(value));
+  const rows: [string, number][] = [
+    ['Float', shift.openingFloat],
+    ['Cash sales', shift.cashSales],
+    ['Card sales', shift.cardSales],
+    ['UPI sales', shift.upiSales],
+    ['Cash refunds', shift.cashRefunds],
+    ['Card refunds', shift.cardRefunds],
+    ['UPI refunds', shift.upiRefunds],
+  ];
+  return (
+    <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-base tabular-nums">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt>{term}</dt>
+          <dd className="text-right">{rupees(value)}</dd>
+        </div>
+      ))}
+      <dt className="font-semibold">Expected cash</dt>
+      <dd className="text-right font-semibold">{rupees(shift.expectedCash)}</dd>
+      <dt className="font-semibold">Counted cash</dt>
+      <dd className="text-right font-semibold">{rupees(shift.countedCash ?? 0)}</dd>
+      <dt className="text-xl font-extrabold">Variance</dt>
+      <dd
+        className={`text-right text-xl font-extrabold ${(shift.variance ?? 0) < 0 ? 'text-red-700 dark:text-red-400' : ''}`}
+      >
+        {rupees(shift.variance ?? 0)}
+      </dd>
+    </dl>
   );
 }

@@ -27,9 +27,10 @@ const cell = 'whitespace-nowrap px-2 py-1.5 text-right tabular-nums';
 const head = 'px-2 py-1.5 text-right font-semibold';
 const figureHeads = ['SAC', 'Qty', 'Rate', 'Taxable value', 'CGST', 'SGST', 'Total'];
 
-function Party({ title, children }: { title: string; children: React.ReactNode }) {
+function Party({ title, of, children }: { title: string; of?: string; children: React.ReactNode }) {
   return (
-    <section aria-label={title} className="text-sm">
+    // Named apart on each credit note, so every region of the page has a name of its own.
+    <section aria-label={of ? `${title} (${of})` : title} className="text-sm">
       <h2 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
         {title}
       </h2>
@@ -51,66 +52,77 @@ function DocumentLines({
   testId: string;
 }) {
   return (
-    <div className="overflow-x-auto py-4">
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-zinc-300 dark:border-zinc-700">
-            <th scope="col" className="px-2 py-1.5 text-left font-semibold">
-              Description
-            </th>
-            {figureHeads.map((name) => (
-              <th key={name} scope="col" className={head}>
-                {name}
+    <div className="py-4">
+      <p className="pb-1 text-xs text-zinc-600 sm:hidden dark:text-zinc-400">
+        Scroll the table sideways to see every column.
+      </p>
+      {/* On a phone the figures scroll: the region takes focus, so the keyboard scrolls it too. */}
+      <div
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+        className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
+      >
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-zinc-300 dark:border-zinc-700">
+              <th scope="col" className="px-2 py-1.5 text-left font-semibold">
+                Description
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, i) => (
-            <tr key={i} className="border-b border-zinc-100 dark:border-zinc-800">
-              <th scope="row" className="px-2 py-1.5 text-left font-normal">
-                {line.description}
-              </th>
-              <td className={cell}>{line.sac}</td>
-              <td className={cell}>{line.quantity}</td>
-              <td className={cell}>{line.rate} %</td>
-              <td className={cell}>{formatRupees(line.taxableValue)}</td>
-              <td className={cell}>{formatRupees(line.cgst)}</td>
-              <td className={cell}>{formatRupees(line.sgst)}</td>
-              <td className={cell}>{formatRupees(line.total)}</td>
+              {figureHeads.map((name) => (
+                <th key={name} scope="col" className={head}>
+                  {name}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-zinc-400 font-semibold dark:border-zinc-600">
-            <th scope="row" colSpan={4} className="px-2 py-1.5 text-left">
-              Total (GST included)
-            </th>
-            <td className={cell}>{formatRupees(totals.taxableValue)}</td>
-            <td className={cell}>{formatRupees(totals.cgst)}</td>
-            <td className={cell}>{formatRupees(totals.sgst)}</td>
-            <td className={cell} data-testid={testId}>
-              {formatRupees(totals.total)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {lines.map((line, i) => (
+              <tr key={i} className="border-b border-zinc-100 dark:border-zinc-800">
+                <th scope="row" className="px-2 py-1.5 text-left font-normal">
+                  {line.description}
+                </th>
+                <td className={cell}>{line.sac}</td>
+                <td className={cell}>{line.quantity}</td>
+                <td className={cell}>{line.rate} %</td>
+                <td className={cell}>{formatRupees(line.taxableValue)}</td>
+                <td className={cell}>{formatRupees(line.cgst)}</td>
+                <td className={cell}>{formatRupees(line.sgst)}</td>
+                <td className={cell}>{formatRupees(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t-2 border-zinc-400 font-semibold dark:border-zinc-600">
+              <th scope="row" colSpan={4} className="px-2 py-1.5 text-left">
+                Total (GST included)
+              </th>
+              <td className={cell}>{formatRupees(totals.taxableValue)}</td>
+              <td className={cell}>{formatRupees(totals.cgst)}</td>
+              <td className={cell}>{formatRupees(totals.sgst)}</td>
+              <td className={cell} data-testid={testId}>
+                {formatRupees(totals.total)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
     </div>
   );
 }
 
 /** Who supplies and who receives, as the invoice names them (and each credit note against it). */
-function Parties({ seller, buyer }: Pick<Invoice, 'seller' | 'buyer'>) {
+function Parties({ seller, buyer, of }: Pick<Invoice, 'seller' | 'buyer'> & { of?: string }) {
   return (
     <div className="grid gap-4 border-b border-zinc-200 py-4 sm:grid-cols-2 dark:border-zinc-800">
-      <Party title="Supplier">
+      <Party title="Supplier" of={of}>
         <p className="font-semibold">{seller.legalName}</p>
         {seller.address && <p>{seller.address}</p>}
         <p>GSTIN: {seller.gstin || 'not registered'}</p>
         {seller.stateCode && <p>State code: {seller.stateCode}</p>}
       </Party>
-      <Party title="Recipient">
+      <Party title="Recipient" of={of}>
         <p className="font-semibold">{buyer.name}</p>
         {buyer.gstin && <p>GSTIN: {buyer.gstin}</p>}
         <p>Place of supply: {seller.stateCode || 'the cinema’s state'}</p>
@@ -139,6 +151,8 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <dd>{formatDate(invoice.date, 'long')}</dd>
           <dt className="text-zinc-600 dark:text-zinc-400">Booking</dt>
           <dd className="font-mono">{invoice.booking.reference}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Invoice value</dt>
+          <dd className="font-semibold tabular-nums">{formatRupees(totals.total)}</dd>
         </dl>
       </header>
 
@@ -212,9 +226,11 @@ function CreditNoteDocument({ note, reference }: { note: CreditNote; reference: 
           </dd>
           <dt className="text-zinc-600 dark:text-zinc-400">Booking</dt>
           <dd className="font-mono">{reference}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Credit value</dt>
+          <dd className="font-semibold tabular-nums">{formatRupees(note.totals.total)}</dd>
         </dl>
       </header>
-      <Parties seller={note.seller} buyer={note.buyer} />
+      <Parties seller={note.seller} buyer={note.buyer} of={`credit note ${note.number}`} />
       <p className="pt-4 text-sm">
         <span className="font-semibold">Reason:</span> {note.reason}
       </p>

@@ -1,5 +1,5 @@
-import { formatRupees, type ShowBooking as Booking } from '@marquee/shared';
-import { CreditCard, Ticket, XCircle } from 'lucide-react';
+import { formatPaise, formatRupees, rupeesToPaise, type ShowBooking as Booking } from '@marquee/shared';
+import { CreditCard, FileText, Ticket, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
@@ -73,15 +73,26 @@ export function BookingDetailsModal({
               <Row term="Date">{showDateLabel(show.showDate, 'long')}</Row>
               <Row term="Time">{show.showTime}</Row>
             </dl>
-            {booking.status === 'paid' && !booking.refund && (
-              <Link
-                to={`/tickets/${encodeURIComponent(booking._id)}`}
-                className={buttonClassName('primary', 'mt-3 px-3 py-1.5')}
-              >
-                <Ticket aria-hidden className="size-4" />
-                Open ticket
-              </Link>
-            )}
+            <div className="mt-3 flex flex-wrap gap-2">
+              {booking.status === 'paid' && !booking.refund && (
+                <Link
+                  to={`/tickets/${encodeURIComponent(booking._id)}`}
+                  className={buttonClassName('primary', 'px-3 py-1.5')}
+                >
+                  <Ticket aria-hidden className="size-4" />
+                  Open ticket
+                </Link>
+              )}
+              {booking.invoiceNumber && (
+                <Link
+                  to={`/invoices/${encodeURIComponent(booking._id)}`}
+                  className={buttonClassName('secondary', 'px-3 py-1.5')}
+                >
+                  <FileText aria-hidden className="size-4" />
+                  Tax invoice
+                </Link>
+              )}
+            </div>
           </Section>
           <Section title="Seats">
             <ul aria-label="Booked seats" className="flex flex-wrap gap-2">
@@ -95,6 +106,17 @@ export function BookingDetailsModal({
               ))}
             </ul>
           </Section>
+          {booking.items.length > 0 && (
+            <Section title="Food & drinks">
+              <dl className="text-sm">
+                {booking.items.map((item) => (
+                  <Row key={item.productId} term={`${item.quantity} × ${item.name}`}>
+                    {formatPaise(rupeesToPaise(item.price) * item.quantity)}
+                  </Row>
+                ))}
+              </dl>
+            </Section>
+          )}
           <Section title="Payment">
             <dl className="text-sm">
               <Row term="Total Amount">{formatRupees(booking.amount)}</Row>

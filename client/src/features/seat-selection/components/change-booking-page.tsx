@@ -190,6 +190,13 @@ function ChangeView({ booking }: { booking: Booking }) {
     if (!isOwnShow) return seatInfo.occupied;
     return new Set([...seatInfo.occupied].filter((seat) => !ownSeats.includes(seat)));
   }, [isOwnShow, seatInfo.occupied, ownSeats]);
+  // The counts above the map agree with it: the booking's own seats are free to it, not booked.
+  const counted = useMemo(() => {
+    const info = seatInfo.seats;
+    if (!info || !isOwnShow) return info;
+    const own = ownSeats.filter((seat) => seatInfo.occupied.has(seat)).length;
+    return { ...info, availableSeats: info.availableSeats + own };
+  }, [isOwnShow, seatInfo.seats, seatInfo.occupied, ownSeats]);
   const selected = choice.showId === show?._id ? choice.seats.filter((seat) => !occupied.has(seat)) : [];
   const { totalPaise } = selectionAmount(layout, pricesInPaise(prices), selected);
   const isComplete = selected.length === count;
@@ -327,7 +334,7 @@ function ChangeView({ booking }: { booking: Booking }) {
               prices={prices}
               held={heldBack}
               stranded={stranded}
-              seats={seatInfo.seats}
+              seats={counted}
               isLoading={seatInfo.isPending}
               occupied={occupied}
               selected={new Set(selected)}

@@ -263,8 +263,10 @@ export function SeatMap({
 
   // Each seat takes its share of the map's width (the container's), between the touch size
   // (24 px, WCAG 2.5.8; 12 px when zoomed out) and 36 px; a map wider than that scrolls sideways.
+  // Besides the seats a row holds its letter and the spec hall's aisle (--map-edge: 16 + 6 px on a
+  // phone, 24 + 20 px from sm) and a gap before each seat (--map-gap), as SeatRow lays them out.
   const style = {
-    '--seat': `clamp(${isZoomedOut ? 10 : 24}px, calc((100cqw - ${22 + columns * 4}px) / ${columns}), 36px)`,
+    '--seat': `clamp(${isZoomedOut ? 10 : 24}px, calc((100cqw - var(--map-edge) - ${columns} * var(--map-gap)) / ${columns}), 36px)`,
   } as CSSProperties;
 
   return (
@@ -273,7 +275,7 @@ export function SeatMap({
       aria-label={label}
       onKeyDown={handleKeyDown}
       style={style}
-      className="flex w-max flex-col gap-1 sm:gap-2"
+      className="flex w-max flex-col gap-1 [--map-edge:22px] [--map-gap:2px] sm:gap-2 sm:[--map-edge:44px] sm:[--map-gap:4px]"
     >
       {layout.rows.map(({ row, seats }) => {
         const ids = seats.flatMap((seat) => (seat ? [seat.id] : []));
