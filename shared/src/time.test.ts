@@ -41,6 +41,9 @@ describe('cinema calendar', () => {
     expect(isIsoDate('2028-02-29')).toBe(true);
     expect(isIsoDate('2026-13-01')).toBe(false);
     expect(isIsoDate('26-01-01')).toBe(false);
+    // The last day of year 9999 has no next day to end its window at: refused, not a 500.
+    expect(isIsoDate('9998-12-31')).toBe(true);
+    expect(isIsoDate('9999-12-31')).toBe(false);
   });
 
   it('places a wall-clock time in Kolkata at the right instant', () => {

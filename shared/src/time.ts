@@ -30,11 +30,17 @@ export function formatTimeOfDay(minutes: number): string {
   return `${hour12}:${String(minute).padStart(2, '0')} ${hour24 < 12 ? 'AM' : 'PM'}`;
 }
 
-/** True for a real calendar date written YYYY-MM-DD. */
+/** The calendar the app reckons in: four-digit years, each with a next day (9999-12-31 has none). */
+const MIN_YEAR = 1000;
+const MAX_YEAR = 9998;
+
+/** True for a real calendar date written YYYY-MM-DD, in the years above. */
 export function isIsoDate(text: string): boolean {
   const match = ISO_DATE.exec(text);
   if (!match) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // A day whose next day is a date too: every window over a day (cinemaDay) ends at the next midnight.
+  if (y < MIN_YEAR || y > MAX_YEAR) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }

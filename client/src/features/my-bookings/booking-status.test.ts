@@ -48,6 +48,10 @@ describe('canCancelBooking', () => {
     expect(canCancelBooking(booking('expired'), now)).toBe(false);
   });
 
+  it('lets a hold still in its payment window be cancelled after the start (CONTRACT §13: always)', () => {
+    expect(canCancelBooking(booking('pending', { startsAt: earlier }), now)).toBe(true);
+  });
+
   it('refuses a booking admitted at the door, though its show has not started yet', () => {
     expect(canCancelBooking(booking('paid', { checkedInAt: earlier }), now)).toBe(false);
   });

@@ -50,9 +50,9 @@ export function splitBookings<B extends BookingState>(bookings: readonly B[], no
 }
 
 /**
- * Buyers may cancel a booking that is pending or paid until its show starts and until it has been
- * admitted at the door, and a paid one only while a tier of the cancellation policy still holds
- * (the server agrees: bookings/cancel-booking.ts, CONTRACT §13).
+ * Buyers may cancel a booking that is pending (always, while its hold lasts) or paid (until its
+ * show starts and while a tier of the cancellation policy still holds), never once it has been
+ * admitted at the door (the server agrees: bookings/cancel-booking.ts, CONTRACT §13).
  */
 export function canCancelBooking(
   booking: BookingState & Pick<Booking, 'checkedInAt'> & { show: Pick<Booking['show'], 'startsAt'> },
@@ -64,7 +64,8 @@ export function canCancelBooking(
   return (
     (badge === 'pending' || badge === 'paid') &&
     !booking.checkedInAt &&
-    startsAt.getTime() > now &&
+    // An unpaid booking can always be cancelled (CONTRACT §13); a paid one until the start at most.
+    (badge === 'pending' || startsAt.getTime() > now) &&
     (badge !== 'paid' ||
       !tiers ||
       quoteCancellation({ tiers, now: new Date(now), startsAt, paidPaise: 0 }).allowed)

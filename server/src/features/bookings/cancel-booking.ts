@@ -18,7 +18,6 @@ import {
 import { policyMessages, policyQuote } from './cancellation.ts';
 
 export const cancelMessages = {
-  started: 'This show has already started, so the booking can no longer be cancelled',
   admitted: 'This booking has been admitted at the door, so it can no longer be cancelled',
   reasonForAdmitted: 'Please give a reason for cancelling a booking that has been admitted at the door',
   atCounter: 'This booking was sold at the box office: refund it there',
@@ -45,8 +44,8 @@ export interface CancelOutcome {
  * paid, so cancelling twice (or racing a sweep or a payment) changes nothing the second time.
  * Buyers cannot cancel once the booking has been admitted at the door (check-in opens before the
  * start, so a guest could otherwise walk in and be refunded), a paid booking past the last tier of
- * the cancellation policy (CONTRACT §13: what comes back follows the tier), nor an unpaid one once
- * the show has started. Staff and admins can at any time, an admitted booking only with a reason,
+ * the cancellation policy (CONTRACT §13: what comes back follows the tier); an unpaid one they can
+ * always cancel (§13), its seats freed at once. Staff and admins can at any time, an admitted booking only with a reason,
  * which the audit keeps — but not their own — and may choose the amount refunded (0 up to what was
  * paid; left out, the policy's amount).
  *
@@ -115,7 +114,6 @@ export async function cancelBooking({
       ? await policyQuote(tx, { booking, startsAt: show.startsAt, paidPaise, now })
       : undefined;
     if (quote && !quote.allowed && asBuyer) throw conflict(policyMessages.tooLate);
-    if (!paid && show.startsAt <= now && asBuyer) throw badRequest(cancelMessages.started);
     const refundPaise = refundAmountPaise ?? quote?.refundPaise ?? 0;
     await tx
       .update(bookings)

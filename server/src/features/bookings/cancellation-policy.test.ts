@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedIn, type TestApp } from '../../../test/app.ts';
 import { insertMovie, insertShow } from '../../fixtures/factories.ts';
-import { auditLog, creditNotes, invoices, payments, refunds, users } from '../../db/schema.ts';
+import { auditLog, bookings, creditNotes, invoices, payments, refunds, users } from '../../db/schema.ts';
 
 // CONTRACT §13: the cancellation policy. Each test books and pays three hours before a show of its
 // own, then moves the app's clock to an exact instant before the start and cancels.
@@ -190,6 +190,43 @@ describe('the policy’s tiers, exact at their boundaries', () => {
     const response = await cancel(id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ message: 'Booking cancelled', booking: { status: 'cancelled' } });
+  });
+
+  it('unpaid bookings can be cancelled after the start too: always, as §13 says', async () => {
+    const show = await newShow();
+    at(show, 5 * MINUTE);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: asha.bearer,
+      payload: { showId: show.id, selectedSeats: ['C3'] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json<{ bookingId: string }>().bookingId;
+    // The show has started; the hold is still in its payment window.
+    at(show, -MINUTE);
+    expect((await quote(id)).json()).toMatchObject({ allowed: true, refundAmount: 0, until: null });
+    const response = await cancel(id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ booking: { status: 'cancelled' } });
+  });
+
+  it("quotes staff an admitted booking's refund as their cancel gives it: the policy's amount", async () => {
+    const show = await newShow();
+    const id = await paidBooking(show, ['C4']);
+    await db()
+      .update(bookings)
+      .set({ checkedInAt: new Date(show.start.getTime() - 40 * MINUTE) })
+      .where(eq(bookings.id, id));
+    at(show, 20 * MINUTE);
+    // Its buyer may not cancel an admitted booking; staff may, and are quoted what it refunds.
+    expect((await quote(id)).json()).toMatchObject({ allowed: false, refundAmount: 0 });
+    at(show, 60 * MINUTE);
+    const staffQuote = (await quote(id, door)).json();
+    expect(staffQuote).toMatchObject({ allowed: true, refundAmount: 166.66, refundPercent: 50 });
+    const cancelled = await cancel(id, door, { reason: 'Left before the film, refunded by the manager' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().booking.refund).toMatchObject({ amount: staffQuote.refundAmount });
   });
 
   it('follows the tiers an admin sets, read at the moment of the cancel', async () => {

@@ -58,8 +58,9 @@ export interface CancellationAnswer {
 
 /**
  * GET /api/bookings/{id}/cancellation: what the buyer would get back by cancelling now. Unpaid:
- * allowed (nothing to give back) until the start; admitted, cancelled or expired: not allowed.
- * The owner, staff or an admin may ask; staff see the policy's figures (their default amount).
+ * always allowed (nothing to give back, CONTRACT §13); cancelled or expired: not allowed; admitted:
+ * not allowed to its buyer. The owner, staff or an admin may ask; staff see the policy's figures,
+ * the amount their cancel refunds when they leave it out — an admitted booking's too.
  */
 export async function readCancellation({
   db,
@@ -82,10 +83,8 @@ export async function readCancellation({
   const { booking, startsAt } = row;
   if (booking.userId !== actor.id && !actor.isStaff) throw new AppError('FORBIDDEN', messages.notAuthorized);
   const none = { allowed: false, refundPaise: 0, refundPercent: 0, until: null, paidPaise: 0 };
-  if (booking.status === 'pending') {
-    const open = startsAt > now;
-    return { ...none, allowed: open, until: open ? startsAt : null };
-  }
+  if (booking.status === 'pending')
+    return { ...none, allowed: true, until: startsAt > now ? startsAt : null };
   if (booking.status !== 'paid') return none;
   // All it was paid, less an exchange's difference already given back: what a cancel can refund.
   const captured = await db
@@ -93,7 +92,11 @@ export async function readCancellation({
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
   const paidPaise = await refundablePaise(db, captured);
-  if (booking.checkedInAt) return { ...none, paidPaise };
+  // Staff cancelling someone else's admitted booking refund the policy's amount unless they choose.
+  // A counter sale is not cancelled online: it is refunded at the counter (CONTRACT §11).
+  if (booking.channel === 'counter') return { ...none, paidPaise };
+  const asBuyer = booking.userId === actor.id || !actor.isStaff;
+  if (booking.checkedInAt && asBuyer) return { ...none, paidPaise };
   const quote = await policyQuote(db, { booking, startsAt, paidPaise, now });
   return { ...quote, paidPaise };
 }

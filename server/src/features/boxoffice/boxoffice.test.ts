@@ -304,6 +304,15 @@ describe('selling at the counter', () => {
     });
     expect(body.change).toBe(0);
     expect(body.sale.method).toBe('comp');
+    // Not cancelled online (refunded at the counter), so the online quote does not offer it.
+    const quote = await call('GET', `/api/bookings/${body.booking._id}/cancellation`, admin);
+    expect(quote.json()).toMatchObject({ allowed: false, refundAmount: 0 });
+    // Paid, yet no invoice: the invoice call says why in words, not that it is unpaid.
+    const invoice = await call('GET', `/api/bookings/${body.booking._id}/invoice`, admin);
+    expect(invoice.statusCode).toBe(409);
+    expect(invoice.json().message).toBe(
+      'A complimentary booking has no tax invoice: nothing was sold for a price',
+    );
   });
 });
 

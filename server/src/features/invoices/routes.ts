@@ -22,6 +22,8 @@ import { readCreditNotes, readInvoice } from './read-invoice.ts';
 
 export const invoiceMessages = {
   unpaid: 'The invoice is issued once the booking is paid',
+  /** A comp is given, not sold: no supply for a price, so no tax invoice (decision 0023). */
+  complimentary: 'A complimentary booking has no tax invoice: nothing was sold for a price',
   notPending: 'The GSTIN can be given only while the booking waits for payment',
 } as const;
 
@@ -29,28 +31,33 @@ export async function invoiceRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
 
   /** A booking's tax documents are for its owner, staff (the counter reprints them) and admins. */
-  async function mayReadDocuments(request: FastifyRequest, bookingId: string): Promise<void> {
+  async function mayReadDocuments(
+    request: FastifyRequest,
+    bookingId: string,
+  ): Promise<{ complimentary: boolean }> {
     const user = await requireUser(request);
     if (!isUuid(bookingId)) throw notFound('Booking not found');
     const [booking] = await db
-      .select({ userId: bookings.userId })
+      .select({ userId: bookings.userId, complimentary: bookings.complimentary })
       .from(bookings)
       .where(eq(bookings.id, bookingId));
     if (!booking) throw notFound('Booking not found');
     if (booking.userId !== user.id && !isStaff(user)) throw new AppError('FORBIDDEN', messages.notAuthorized);
+    return booking;
   }
 
   app.get<{ Params: { id: string } }>(
     '/api/bookings/:id/invoice',
     { schema: docs.one },
     async (request): Promise<InvoiceResponse> => {
-      await mayReadDocuments(request, request.params.id);
+      const booking = await mayReadDocuments(request, request.params.id);
       const invoice = await readInvoice({
         db,
         bookingId: request.params.id,
         timeZone: config.CINEMA_TIMEZONE,
       });
-      if (!invoice) throw conflict(invoiceMessages.unpaid);
+      if (!invoice)
+        throw conflict(booking.complimentary ? invoiceMessages.complimentary : invoiceMessages.unpaid);
       return { success: true, message: 'Invoice fetched', invoice };
     },
   );

@@ -224,7 +224,14 @@ describe('the daily report', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/admin/reports/daily?date=${day}` })).statusCode,
     ).toBe(401);
-    for (const query of ['', 'date=2026-13-01', 'date=yesterday', `date=${day}&format=pdf`]) {
+    // 9999-12-31: a real date whose day has no next midnight to end at (once a 500).
+    for (const query of [
+      '',
+      'date=2026-13-01',
+      'date=yesterday',
+      'date=9999-12-31',
+      `date=${day}&format=pdf`,
+    ]) {
       const response = await daily(query);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().success).toBe(false);
