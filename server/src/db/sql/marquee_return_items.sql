@@ -2,7 +2,8 @@
 -- whichever path ends it: the expiry sweep and the hold (marquee_release_lapsed), a cancel, a show
 -- cancelled, a late payment that could not be honoured, the counter's refunds
 -- (docs/decisions/0022-stock-is-a-claim.md). Once: only items still live are given back, and they
--- stop being live in the same statement.
+-- stop being live in the same statement. Items already collected stop being live but are not
+-- given back: they left the shelf.
 --
 -- One statement-level trigger (transition tables), so a statement that ends many bookings gives
 -- their stock back together, locking the products in id order (the claimers' order) rather than
@@ -21,12 +22,16 @@ BEGIN
 	IF v_ids IS NULL THEN
 		RETURN NULL;
 	END IF;
+	-- Items already handed over at the door or the counter were eaten, not given back: their claims
+	-- end, but only what is still on the shelf goes back into stock.
 	WITH given_back AS (
-		UPDATE booking_items SET is_live = false
-		WHERE booking_id = ANY (v_ids) AND is_live
-		RETURNING product_id, quantity
+		UPDATE booking_items bi SET is_live = false
+		FROM marquee_bookings_after n
+		WHERE n.id = bi.booking_id AND bi.booking_id = ANY (v_ids) AND bi.is_live
+		RETURNING bi.product_id, bi.quantity, n.items_collected_at IS NULL AS on_shelf
 	), per_product AS (
-		SELECT product_id, sum(quantity)::integer AS quantity FROM given_back GROUP BY product_id
+		SELECT product_id, sum(quantity)::integer AS quantity FROM given_back WHERE on_shelf
+		GROUP BY product_id
 	)
 	SELECT array_agg(product_id ORDER BY product_id), array_agg(quantity ORDER BY product_id)
 	INTO v_products, v_quantities FROM per_product;

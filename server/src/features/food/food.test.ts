@@ -377,6 +377,31 @@ describe('buying food and drink with the seats', () => {
     expect(await liveClaims(water._id)).toBe(0);
   });
 
+  it('items already handed over are not given back to stock when the booking is cancelled', async () => {
+    const popcorn = await addProduct({ name: 'Handed Popcorn', price: 150, stock: 5 });
+    const made = (await book(asha, ['H3'], [{ productId: popcorn._id, quantity: 2 }])).json<{
+      bookingId: string;
+      url: string;
+    }>();
+    await pay(asha, made.url);
+    const collected = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${made.bookingId}/collect`,
+      headers: staff.bearer,
+    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${made.bookingId}/cancel`,
+      headers: staff.bearer,
+      payload: { reason: 'Left during the film' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The claim ended, but the two eaten were not put back on the shelf.
+    expect(await liveClaims(popcorn._id)).toBe(0);
+    expect(await stockOf(popcorn._id)).toBe(3);
+  });
+
   it('a late payment takes the items back if they are still there, and is refunded if not', async () => {
     const show = await newShow();
     const nuts = await addProduct({ name: 'Nuts', price: 50, stock: 2 });
