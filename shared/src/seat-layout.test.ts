@@ -3,6 +3,7 @@ import {
   amountFor,
   lowestPrice,
   bestAvailable,
+  couldSeatTogether,
   gridLayout,
   layoutClasses,
   layoutSchema,
@@ -162,5 +163,28 @@ describe('best available', () => {
     expect(bestAvailable(layout, new Set(['A5']), 1, 'Prime')).toBeNull();
     expect(bestAvailable(row('wcss'), new Set(), 2)).toEqual(['A3', 'A4']);
     expect(bestAvailable(row('wcss'), new Set(), 3)).toBeNull();
+  });
+});
+
+describe('couldSeatTogether', () => {
+  it('finds a run of ordinary seats of one class long enough, gaps and wheelchair spaces breaking it', () => {
+    expect(couldSeatTogether(row('ssss'), 4)).toBe(true);
+    expect(couldSeatTogether(row('ssss'), 5)).toBe(false);
+    expect(couldSeatTogether(row('ss_ss'), 3)).toBe(false);
+    expect(couldSeatTogether(row('sswcss'), 3)).toBe(false);
+    // A single seat in a row of two: the single-seat rule may refuse it now, never for ever.
+    expect(couldSeatTogether(row('ss'), 1)).toBe(true);
+  });
+
+  it('keeps to the class asked for, and a run never mixes classes', () => {
+    const twoClasses = layoutSchema.parse({
+      rows: [
+        { seats: [{ class: 'Classic' }, { class: 'Classic' }, { class: 'Classic' }] },
+        { seats: [{ class: 'Classic' }, { class: 'Recliner' }, { class: 'Recliner' }] },
+      ],
+    });
+    expect(couldSeatTogether(twoClasses, 3)).toBe(true);
+    expect(couldSeatTogether(twoClasses, 3, 'Recliner')).toBe(false);
+    expect(couldSeatTogether(twoClasses, 2, 'Recliner')).toBe(true);
   });
 });

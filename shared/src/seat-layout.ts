@@ -354,6 +354,24 @@ export function strandedSeat(
  * when given) that strand nobody, nearest the row about two-thirds back, then the centre of the row;
  * null when there is no such block. Wheelchair and companion seats are never picked for a buyer.
  */
+/**
+ * Whether any row has `quantity` seats side by side (of one class, `cls` when given) that best
+ * available could ever give a party: ordinary seats, none missing. Taken seats and the single-seat
+ * rule aside — those change as seats are sold and given back; this never does for a layout.
+ */
+export function couldSeatTogether(layout: Layout, quantity: number, cls?: string): boolean {
+  return layout.rows.some(({ seats }) =>
+    seats.some((first, start) => {
+      if (!first || first.kind !== 'seat' || (cls !== undefined && first.class !== cls)) return false;
+      const block = seats.slice(start, start + quantity);
+      return (
+        block.length === quantity &&
+        block.every((seat) => seat !== null && seat.kind === 'seat' && seat.class === first.class)
+      );
+    }),
+  );
+}
+
 export function bestAvailable(
   layout: Layout,
   taken: ReadonlySet<string>,

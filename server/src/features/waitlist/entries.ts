@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   bestAvailable,
+  couldSeatTogether,
   layoutClasses,
   offersEndAt,
   type WaitlistEntry,
@@ -20,6 +21,8 @@ export const waitlistMessages = {
   alreadyJoined: 'You are already on the waiting list for this show',
   closed: 'The waiting list for this show has closed',
   booked: 'This waiting-list entry has already been booked',
+  neverFits: (quantity: number, cls: string | undefined) =>
+    `This show cannot seat a party of ${quantity} together${cls === undefined ? '' : ` in ${cls}`}`,
 } as const;
 
 /**
@@ -53,6 +56,9 @@ export async function joinWaitlist({
   if (cls !== undefined && !layoutClasses(show.layout).includes(cls)) {
     throw badRequest(`This show has no class ${cls}`);
   }
+  // A party no row could ever seat together would wait for an offer that never comes.
+  if (!couldSeatTogether(show.layout, quantity, cls))
+    throw badRequest(waitlistMessages.neverFits(quantity, cls));
   if (bestAvailable(show.layout, show.taken, quantity, cls)) throw conflict(waitlistMessages.seatsAvailable);
   const id = randomUUID();
   try {

@@ -93,6 +93,12 @@ describe('joining a waiting list', () => {
     expect((await join(asha, showId, { quantity: 2, class: 'Gold' })).json().message).toBe(
       'This show has no class Gold',
     );
+    // One row of 4: a party of 5 could never sit together, so it is not kept waiting for nothing.
+    const tooBig = await join(asha, showId, { quantity: 5 });
+    expect([tooBig.statusCode, tooBig.json().message]).toEqual([
+      400,
+      'This show cannot seat a party of 5 together',
+    ]);
     const anonymous = await t.app.inject({
       method: 'POST',
       url: `/api/shows/${showId}/waitlist`,
