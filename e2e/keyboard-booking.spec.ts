@@ -143,6 +143,8 @@ describe('booking with the keyboard and a screen reader', () => {
     await tabTo(page, summary.getByRole('button', { name: 'Book Now' }), { max: 4 });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
+    // The new page says where the reader is: its heading has the focus, not the page's body.
+    await expectFocused(page, 'heading "Payment" [level=1]');
 
     // The payment warning is a toast announced as an alert.
     const warning = 'Complete payment within 10 minutes or booking will be cancelled!';
@@ -170,13 +172,14 @@ describe('booking with the keyboard and a screen reader', () => {
     // Focus is trapped: Tab and Shift+Tab wrap around inside the dialog and never reach the page.
     const insideModal = () => modal.evaluate((element) => element.contains(document.activeElement));
     const forward: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       await page.keyboard.press('Tab');
       expect(await insideModal()).toBe(true);
       forward.push(await focusedNode(page));
     }
     expect(forward).toEqual([
       'link "Open ticket"',
+      'link "Tax invoice"',
       'button "Cancel Booking"',
       'button "Close booking details"',
       'link "Open ticket"',

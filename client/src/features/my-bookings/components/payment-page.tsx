@@ -177,6 +177,12 @@ function PaymentDetails({
   const isBusy = pay.isPending || verify.isPending || cancel.isPending || isCheckoutOpen;
 
   const now = useNow(booking.status === 'pending' && refundMessage === null);
+  // Arriving from Book Now, a screen reader hears where it is: the page's heading takes the focus
+  // unless something on the page already has it.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) titleRef.current?.focus();
+  }, []);
   const msLeft = timeLeftMs(booking.expiresAt, now);
   const state: PaymentState = refundMessage ? 'refunded' : paymentState(payment, booking, now);
 
@@ -286,7 +292,12 @@ function PaymentDetails({
 
   return (
     <div className={card}>
-      <h1 id="payment-heading" className="text-2xl font-bold tracking-tight">
+      <h1
+        ref={titleRef}
+        id="payment-heading"
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight focus:outline-none"
+      >
         {changeOf ? 'Pay the difference' : 'Payment'}
       </h1>
       {changeOf && (
