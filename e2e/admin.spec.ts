@@ -435,4 +435,14 @@ describe('every admin page', () => {
     ).toBeLessThanOrEqual(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
   });
+
+  it('fits every link above Sign Out on a 1366 × 768 laptop, the box office last, nothing scrolled', async () => {
+    const page = await openAsAdmin({ viewport: { width: 1366, height: 768 } });
+    await page.goto('/admin');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    const last = (await nav.getByRole('link', { name: 'Box office' }).boundingBox())!;
+    const signOut = (await page.getByRole('button', { name: 'Sign Out' }).boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual(signOut.y);
+    expect(await nav.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+  });
 });

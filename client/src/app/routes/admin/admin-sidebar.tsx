@@ -74,14 +74,16 @@ export function AdminSidebar() {
         aria-label="Admin"
         className="min-h-0 flex-1 p-2 lg:overflow-y-auto lg:p-3 [@media(max-height:60rem)]:overflow-y-auto"
       >
-        <ul className="flex flex-col gap-1">
+        {/* On a short screen (a 768-pixel-high laptop) the links pack closer, so all of them,
+            Box office last, fit above Sign Out without scrolling. */}
+        <ul className="flex flex-col gap-1 [@media(max-height:60rem)]:gap-0.5">
           {links.map(({ to, label: text, icon: Icon, end }) => (
             <li key={to}>
               <NavLink
                 to={to}
                 end={end}
                 data-tooltip={text}
-                className={`${linkClassName} ${tooltipClassName}`}
+                className={`${linkClassName} ${tooltipClassName} [@media(max-height:60rem)]:py-1.5`}
               >
                 <Icon aria-hidden className="size-5 shrink-0" />
                 <span className={label}>{text}</span>
