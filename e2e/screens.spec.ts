@@ -197,6 +197,9 @@ describe('screens, buyer', () => {
       .getByText(`${formatRupees(200)}`)
       .first()
       .waitFor();
+    // Its time says the Classic price is the lowest of two, not the price of every seat.
+    const time = page.getByRole('group', { name: 'Select Show Time' }).getByRole('button').first();
+    expect(await time.textContent()).toContain(`from ${formatRupees(200)}`);
     await page.getByRole('list', { name: 'Seat classes' }).getByText('Recliner').waitFor();
     await page.getByRole('button', { name: 'D1, available, Recliner' }).click();
     await page.getByRole('button', { name: 'B1, available, Classic' }).click();

@@ -52,7 +52,12 @@ export function ShowTimePicker({ shows, selectedId, onSelect, labelledBy }: Show
             >
               {show.showTime}
             </span>
-            <span className="text-sm text-zinc-700 dark:text-zinc-300">{formatRupees(show.showPrice)}</span>
+            {/* Several classes: the lowest of their prices, said as the lowest, as the show card says it. */}
+            <span className="text-sm text-zinc-700 dark:text-zinc-300">
+              {Object.keys(show.prices ?? {}).length > 1
+                ? `from ${formatRupees(show.showPrice)}`
+                : formatRupees(show.showPrice)}
+            </span>
             {/* The language it plays in and its format: a 3D or IMAX show is a different ticket. */}
             <span className="text-xs text-zinc-700 dark:text-zinc-300">
               {[show.language, show.format].filter(Boolean).join(' · ')}
