@@ -45,9 +45,9 @@ export interface CancelOutcome {
  * Buyers cannot cancel once the booking has been admitted at the door (check-in opens before the
  * start, so a guest could otherwise walk in and be refunded), a paid booking past the last tier of
  * the cancellation policy (CONTRACT §13: what comes back follows the tier); an unpaid one they can
- * always cancel (§13), its seats freed at once. Staff and admins can at any time, an admitted booking only with a reason,
- * which the audit keeps — but not their own — and may choose the amount refunded (0 up to what was
- * paid; left out, the policy's amount).
+ * always cancel (§13), its seats freed at once. Staff and admins can at any time, an admitted
+ * booking only with a reason, which the audit keeps — but not their own — and may choose the
+ * amount refunded (0 up to what was paid; left out, the policy's amount).
  *
  * Locks follow decision 0009: the show KEY SHARE, the booking, then its payments.
  */

@@ -92,9 +92,9 @@ export async function readCancellation({
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
   const paidPaise = await refundablePaise(db, captured);
-  // Staff cancelling someone else's admitted booking refund the policy's amount unless they choose.
   // A counter sale is not cancelled online: it is refunded at the counter (CONTRACT §11).
   if (booking.channel === 'counter') return { ...none, paidPaise };
+  // Staff cancelling someone else's admitted booking refund the policy's amount unless they choose.
   const asBuyer = booking.userId === actor.id || !actor.isStaff;
   if (booking.checkedInAt && asBuyer) return { ...none, paidPaise };
   const quote = await policyQuote(db, { booking, startsAt, paidPaise, now });
