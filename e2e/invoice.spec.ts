@@ -75,6 +75,11 @@ describe('the tax invoice page', () => {
     expect(await value.textContent()).toBe('₹808');
     const box = (await value.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // Under the table as well, where its total row's own figure has scrolled out of sight.
+    const total = page.getByText('Total (GST included): ₹808', { exact: true });
+    expect(await total.isVisible()).toBe(true);
+    const under = (await total.boundingBox())!;
+    expect(under.x + under.width).toBeLessThanOrEqual(390);
     if (shots) await page.screenshot({ path: `${shots}/invoice-phone.png`, fullPage: true });
     await page.setViewportSize(desktop);
 

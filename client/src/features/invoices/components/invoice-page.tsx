@@ -108,6 +108,10 @@ function DocumentLines({
           </tfoot>
         </table>
       </div>
+      {/* On a phone the total row's own figure is off to the side: said once more, in sight. */}
+      <p className="pt-2 text-right text-sm font-semibold sm:hidden">
+        Total (GST included): {formatRupees(totals.total)}
+      </p>
     </div>
   );
 }
