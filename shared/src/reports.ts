@@ -23,7 +23,9 @@ function withinPeriod<T extends { from: string; to: string }>(schema: z.ZodType<
       message: `A report covers at most ${MAX_REPORT_DAYS} days`,
     });
 }
-export const filmsReportQuery = withinPeriod(z.object({ from: day('from'), to: day('to'), format }));
+/** A report of a period, answered as JSON or CSV: the films report and the GST report. */
+export const periodReportQuery = withinPeriod(z.object({ from: day('from'), to: day('to'), format }));
+export const filmsReportQuery = periodReportQuery;
 export type FilmsReportQuery = z.infer<typeof filmsReportQuery>;
 /** The invoice register's period (GET /api/admin/reports/gst/register, a CSV file only). */
 export const reportPeriodQuery = withinPeriod(z.object({ from: day('from'), to: day('to') }));

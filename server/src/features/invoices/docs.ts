@@ -4,22 +4,14 @@ import {
   creditNotesResponse,
   gstReportResponse,
   invoiceResponse,
-  FROM_AFTER_TO,
-  isoDateParam,
+  periodReportQuery,
   reportPeriodQuery,
 } from '@marquee/shared';
 import { z } from 'zod';
 import { idParam, routeSchema } from '../../plugins/openapi.ts';
 
-const day = isoDateParam;
-
-export const gstReportQuery = z
-  .object({
-    from: day('from'),
-    to: day('to'),
-    format: z.enum(['json', 'csv'], { message: 'format is json or csv' }).optional(),
-  })
-  .refine((q) => q.from <= q.to, { message: FROM_AFTER_TO });
+/** The GST report's period: at most MAX_REPORT_DAYS, as every report (a financial year fits). */
+export const gstReportQuery = periodReportQuery;
 
 /** The invoice routes as /api/openapi.json describes them. */
 export const invoiceDocs = {

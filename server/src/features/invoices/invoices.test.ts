@@ -481,6 +481,8 @@ describe('GET /api/admin/reports/gst', () => {
       ['from=2026-13-01&to=2026-01-02', 'from is a date YYYY-MM-DD'],
       ['from=2026-02-01&to=2026-01-02', 'from must not be after to'],
       ['from=2026-01-01&to=2026-01-02&format=pdf', 'format is json or csv'],
+      // A financial year fits; two do not (every report reads a period, CONTRACT §14).
+      ['from=2025-01-01&to=2026-12-01', 'A report covers at most 366 days'],
     ] as const) {
       const response = await report(query);
       expect(response.statusCode, query).toBe(400);
