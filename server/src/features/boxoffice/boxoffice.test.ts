@@ -288,6 +288,19 @@ describe('selling at the counter', () => {
     expect(counter.statusCode, counter.body).toBe(201);
   });
 
+  it('sells seats of a show days ahead too (advance booking at the counter)', async () => {
+    expect((await openShift(seller, 0)).statusCode).toBeOneOf([201, 409]);
+    const later = (
+      await insertShow(db(), {
+        movieId,
+        startsAt: new Date(t.clock.now.getTime() + 3 * 86_400_000 + ++showOffset * 60_000),
+        pricePaise: 25_000,
+      })
+    ).id;
+    const sale = await sell(seller, cash(later, ['C1'], 250));
+    expect(sale.statusCode, sale.body).toBe(201);
+  });
+
   it('gives comps to admins only, at ₹0 with no payment and no invoice', async () => {
     const showId = await newShow(25_000);
     const refused = await sell(seller, { showId, selectedSeats: ['E1'], complimentary: true });
