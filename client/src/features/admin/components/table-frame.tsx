@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 
 export const thClassName =
   'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-zinc-700 uppercase dark:text-zinc-300';
@@ -25,10 +26,7 @@ export function FiguresHead({ first, figures }: { first: string; figures: readon
   );
 }
 
-/**
- * A table in a card that scrolls sideways on narrow screens. The scrolling box is a focusable,
- * named region so keyboard users can scroll it too.
- */
+/** A table in a card that scrolls sideways on narrow screens (a focusable, named region). */
 export function TableFrame({
   caption,
   isBusy = false,
@@ -39,23 +37,14 @@ export function TableFrame({
   isBusy?: boolean;
   children: ReactNode;
 }) {
-  const captionId = useId();
   return (
-    <div
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
-      aria-busy={isBusy || undefined}
-      // Relative, so what is absolutely placed inside (the sr-only names of icon actions in the
-      // last column) is clipped by this box too, instead of widening the whole page on a phone.
-      className="relative overflow-x-auto transition-opacity aria-busy:opacity-60 rounded-lg border border-zinc-200 bg-white shadow-xs focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-zinc-800 dark:bg-zinc-900"
+    <ScrollTable
+      caption={caption}
+      isBusy={isBusy}
+      frameClassName="transition-opacity aria-busy:opacity-60 rounded-lg border border-zinc-200 bg-white shadow-xs focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-zinc-800 dark:bg-zinc-900"
+      tableClassName="w-full min-w-[44rem] border-collapse text-sm"
     >
-      <table className="w-full min-w-[44rem] border-collapse text-sm">
-        <caption id={captionId} className="sr-only">
-          {caption}
-        </caption>
-        {children}
-      </table>
-    </div>
+      {children}
+    </ScrollTable>
   );
 }

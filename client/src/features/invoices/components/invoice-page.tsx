@@ -2,6 +2,7 @@ import { formatDate, formatRupees, type CreditNote, type Invoice, type InvoiceLi
 import { Printer, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.ts';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { useCreditNotes, useInvoice } from '../api/get-invoice.ts';
 
 // On paper: the invoice alone on one A4 page, black on white whatever the theme; each credit note
@@ -56,58 +57,54 @@ function DocumentLines({
       <p className="pb-1 text-xs text-zinc-600 sm:hidden dark:text-zinc-400">
         Scroll the table sideways to see every column.
       </p>
-      {/* On a phone the figures scroll: the region takes focus, so the keyboard scrolls it too. */}
-      <div
-        role="region"
-        aria-label={caption}
-        tabIndex={0}
-        className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
+      {/* On a phone the figures scroll sideways; the keyboard scrolls them too. */}
+      <ScrollTable
+        caption={caption}
+        frameClassName="rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
+        tableClassName="w-full border-collapse text-sm"
       >
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr className="border-b border-zinc-300 dark:border-zinc-700">
-              <th scope="col" className="px-2 py-1.5 text-left font-semibold">
-                Description
+        <thead>
+          <tr className="border-b border-zinc-300 dark:border-zinc-700">
+            <th scope="col" className="px-2 py-1.5 text-left font-semibold">
+              Description
+            </th>
+            {figureHeads.map((name) => (
+              <th key={name} scope="col" className={head}>
+                {name}
               </th>
-              {figureHeads.map((name) => (
-                <th key={name} scope="col" className={head}>
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line, i) => (
-              <tr key={i} className="border-b border-zinc-100 dark:border-zinc-800">
-                <th scope="row" className="px-2 py-1.5 text-left font-normal">
-                  {line.description}
-                </th>
-                <td className={cell}>{line.sac}</td>
-                <td className={cell}>{line.quantity}</td>
-                <td className={cell}>{line.rate} %</td>
-                <td className={cell}>{formatRupees(line.taxableValue)}</td>
-                <td className={cell}>{formatRupees(line.cgst)}</td>
-                <td className={cell}>{formatRupees(line.sgst)}</td>
-                <td className={cell}>{formatRupees(line.total)}</td>
-              </tr>
             ))}
-          </tbody>
-          <tfoot>
-            <tr className="border-t-2 border-zinc-400 font-semibold dark:border-zinc-600">
-              <th scope="row" colSpan={4} className="px-2 py-1.5 text-left">
-                Total (GST included)
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, i) => (
+            <tr key={i} className="border-b border-zinc-100 dark:border-zinc-800">
+              <th scope="row" className="px-2 py-1.5 text-left font-normal">
+                {line.description}
               </th>
-              <td className={cell}>{formatRupees(totals.taxableValue)}</td>
-              <td className={cell}>{formatRupees(totals.cgst)}</td>
-              <td className={cell}>{formatRupees(totals.sgst)}</td>
-              <td className={cell} data-testid={testId}>
-                {formatRupees(totals.total)}
-              </td>
+              <td className={cell}>{line.sac}</td>
+              <td className={cell}>{line.quantity}</td>
+              <td className={cell}>{line.rate} %</td>
+              <td className={cell}>{formatRupees(line.taxableValue)}</td>
+              <td className={cell}>{formatRupees(line.cgst)}</td>
+              <td className={cell}>{formatRupees(line.sgst)}</td>
+              <td className={cell}>{formatRupees(line.total)}</td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-zinc-400 font-semibold dark:border-zinc-600">
+            <th scope="row" colSpan={4} className="px-2 py-1.5 text-left">
+              Total (GST included)
+            </th>
+            <td className={cell}>{formatRupees(totals.taxableValue)}</td>
+            <td className={cell}>{formatRupees(totals.cgst)}</td>
+            <td className={cell}>{formatRupees(totals.sgst)}</td>
+            <td className={cell} data-testid={testId}>
+              {formatRupees(totals.total)}
+            </td>
+          </tr>
+        </tfoot>
+      </ScrollTable>
       {/* On a phone the total row's own figure is off to the side: said once more, in sight. */}
       <p className="pt-2 text-right text-sm font-semibold sm:hidden">
         Total (GST included): {formatRupees(totals.total)}
