@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['server/**/*.test.ts'];
 const unitTests = ['shared/**/*.test.ts', 'client/**/*.test.ts', 'server/**/*.unit.test.ts'];
+/** Browser specs that time the app (seats turn red within a second; the hero's 5 s): run alone. */
+const timedSpecs = ['e2e/live-seats.spec.ts', 'e2e/hero.spec.ts'];
 
 /**
  * Projects: pure unit tests once; every server test twice, once per database (MARQUEE_TEST_DB);
@@ -11,7 +13,9 @@ const unitTests = ['shared/**/*.test.ts', 'client/**/*.test.ts', 'server/**/*.un
  * app afresh for every file was 477 of the 1,330 seconds their files took on two workers. Each
  * file still opens its own database and app, and no server test mocks a module or changes the
  * environment; the browser tests keep a process per file (e2e/browser.ts closes its Chromium
- * after the file).
+ * after the file). Browser spec files run two at a time against one app, each with accounts and
+ * shows of its own; the two that time the app run afterwards, alone (`e2e-timed`, in a run of
+ * its own: scripts/test.mjs).
  */
 export default defineConfig({
   test: {
@@ -51,6 +55,21 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
+          exclude: timedSpecs,
+          // Two spec files at a time: a file waits on its browser and app for about a third of
+          // its time, so two together took 13 minutes where one by one took 19.
+          fileParallelism: true,
+          testTimeout: 60_000,
+          // A page under two files' load may take longer than the default second to settle.
+          expect: { poll: { timeout: 5_000 } },
+          globalSetup: ['e2e/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-timed',
+          include: timedSpecs,
           fileParallelism: false,
           testTimeout: 60_000,
           globalSetup: ['e2e/global-setup.ts'],

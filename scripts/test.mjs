@@ -134,6 +134,8 @@ if (browser) {
     failed = true;
   } else {
     failed = vitest(['e2e'], 'e2e') !== 0 || failed;
+    // The specs that time the app, with nothing else running (vitest.config.ts).
+    failed = vitest(['e2e-timed'], 'e2e-timed') !== 0 || failed;
   }
 }
 if (notices.length) loud(notices);
