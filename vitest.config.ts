@@ -2,8 +2,20 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['server/**/*.test.ts'];
 const unitTests = ['shared/**/*.test.ts', 'client/**/*.test.ts', 'server/**/*.unit.test.ts'];
-/** Browser specs that time the app (seats turn red within a second; the hero's 5 s): run alone. */
-const timedSpecs = ['e2e/live-seats.spec.ts', 'e2e/hero.spec.ts'];
+/**
+ * Browser specs that run one at a time after the others: two time the app (seats turn red within
+ * a second; the hero's 5 s), the rest change what every spec's pages show while they run (menu
+ * items on every booking page, the cinema's GSTIN on every invoice).
+ */
+const aloneSpecs = [
+  'e2e/live-seats.spec.ts',
+  'e2e/hero.spec.ts',
+  'e2e/food.spec.ts',
+  'e2e/boxoffice.spec.ts',
+  'e2e/menu-picture.spec.ts',
+  'e2e/invoice.spec.ts',
+  'e2e/reports.spec.ts',
+];
 
 /**
  * Projects: pure unit tests once; every server test twice, once per database (MARQUEE_TEST_DB);
@@ -13,9 +25,9 @@ const timedSpecs = ['e2e/live-seats.spec.ts', 'e2e/hero.spec.ts'];
  * app afresh for every file was 477 of the 1,330 seconds their files took on two workers. Each
  * file still opens its own database and app, and no server test mocks a module or changes the
  * environment; the browser tests keep a process per file (e2e/browser.ts closes its Chromium
- * after the file). Browser spec files run two at a time against one app, each with accounts and
- * shows of its own; the two that time the app run afterwards, alone (`e2e-timed`, in a run of
- * its own: scripts/test.mjs).
+ * after the file). Browser spec files run two at a time against one app, each booking shows no
+ * other spec books; those that time the app or change what every page shows run afterwards, one
+ * at a time (`e2e-alone`, in a run of its own: scripts/test.mjs).
  */
 export default defineConfig({
   test: {
@@ -55,7 +67,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
-          exclude: timedSpecs,
+          exclude: aloneSpecs,
           // Two spec files at a time: a file waits on its browser and app for about a third of
           // its time, so two together took 13 minutes where one by one took 19.
           fileParallelism: true,
@@ -68,8 +80,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'e2e-timed',
-          include: timedSpecs,
+          name: 'e2e-alone',
+          include: aloneSpecs,
           fileParallelism: false,
           testTimeout: 60_000,
           globalSetup: ['e2e/global-setup.ts'],
