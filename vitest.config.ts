@@ -16,6 +16,8 @@ const aloneSpecs = [
   'e2e/invoice.spec.ts',
   'e2e/reports.spec.ts',
 ];
+/** What both browser projects share: the built app the global set-up starts, and a minute a test. */
+const browserTests = { testTimeout: 60_000, globalSetup: ['e2e/global-setup.ts'] };
 
 /**
  * Projects: pure unit tests once; every server test twice, once per database (MARQUEE_TEST_DB);
@@ -71,10 +73,9 @@ export default defineConfig({
           // Two spec files at a time: a file waits on its browser and app for about a third of
           // its time, so two together took 13 minutes where one by one took 19.
           fileParallelism: true,
-          testTimeout: 60_000,
           // A page under two files' load may take longer than the default second to settle.
           expect: { poll: { timeout: 5_000 } },
-          globalSetup: ['e2e/global-setup.ts'],
+          ...browserTests,
         },
       },
       {
@@ -83,8 +84,7 @@ export default defineConfig({
           name: 'e2e-alone',
           include: aloneSpecs,
           fileParallelism: false,
-          testTimeout: 60_000,
-          globalSetup: ['e2e/global-setup.ts'],
+          ...browserTests,
         },
       },
     ],
