@@ -44,6 +44,16 @@ describe('quoteCancellation', () => {
     expect(quoteAt(minutes(60), 5_000, 9_000).refundPaise).toBe(5_000);
   });
 
+  it('past the last tier, still gives the in-full part back (what staff refund), allowing nothing', () => {
+    expect(quoteAt(minutes(10), 99_999, 10_000)).toEqual({
+      allowed: false,
+      refundPercent: 0,
+      refundPaise: 10_000,
+      until: null,
+    });
+    expect(quoteAt(-minutes(5), 5_000, 9_000).refundPaise).toBe(5_000);
+  });
+
   it('allows nothing with no tiers', () => {
     expect(quoteCancellation({ tiers: [], now: new Date(0), startsAt, paidPaise: 100 }).allowed).toBe(false);
     expect(firstTierCutOff([], startsAt)).toBeNull();

@@ -55,7 +55,11 @@ export interface CancellationQuote {
   allowed: boolean;
   /** The current tier's percent (0 when not allowed). */
   refundPercent: number;
-  /** What comes back, in paise: the percent of the paid amount, rounded down, plus `inFullPaise`. */
+  /**
+   * The policy's amount, in paise: the percent of the paid amount, rounded down, plus
+   * `inFullPaise`. Past the last tier the buyer may not cancel, and this is what staff refund when
+   * they cancel without choosing an amount: `inFullPaise` alone (food not handed over).
+   */
   refundPaise: number;
   /** When the current tier ends (the start minus its minutesBefore); null when not allowed. */
   until: Date | null;
@@ -63,8 +67,8 @@ export interface CancellationQuote {
 
 /**
  * What a buyer cancelling a paid booking now gets back. `inFullPaise` is the part of the paid
- * amount that always comes back whole when the cancel is allowed (items not yet collected, §12);
- * the tier's percent applies to the rest. Exact at the boundaries: a tier of 120 minutes holds
+ * amount that always comes back whole (items not yet collected, §12; staff cancelling past the
+ * last tier still give it back); the tier's percent applies to the rest. Exact at the boundaries: a tier of 120 minutes holds
  * while 120:00.000 or more are left, and not a millisecond after.
  */
 export function quoteCancellation({
@@ -82,8 +86,8 @@ export function quoteCancellation({
 }): CancellationQuote {
   const left = startsAt.getTime() - now.getTime();
   const tier = tiers.find((t) => left >= t.minutesBefore * 60_000);
-  if (!tier) return { allowed: false, refundPercent: 0, refundPaise: 0, until: null };
   const whole = Math.min(Math.max(inFullPaise, 0), paidPaise);
+  if (!tier) return { allowed: false, refundPercent: 0, refundPaise: whole, until: null };
   const rest = paidPaise - whole;
   return {
     allowed: true,

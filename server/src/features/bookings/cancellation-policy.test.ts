@@ -52,13 +52,19 @@ async function newShow(pricePaise = 33_333) {
 }
 
 /** Books and pays (three hours before the start) and answers the booking's id. */
-async function paidBooking(show: { id: string; start: Date }, seats = ['A1'], pay = true, who = asha) {
+async function paidBooking(
+  show: { id: string; start: Date },
+  seats = ['A1'],
+  pay = true,
+  who = asha,
+  items?: { productId: string; quantity: number }[],
+) {
   t.clock.now = new Date(show.start.getTime() - 180 * MINUTE);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/bookings/create',
     headers: who.bearer,
-    payload: { showId: show.id, selectedSeats: seats },
+    payload: { showId: show.id, selectedSeats: seats, items },
   });
   expect(created.statusCode, created.body).toBe(200);
   const { bookingId, url } = created.json<{ bookingId: string; url: string }>();
@@ -323,6 +329,39 @@ describe('who chooses the amount', () => {
     expect(await creditNoteOf(none)).toBeUndefined();
     const [payment] = await db().select().from(payments).where(eq(payments.bookingId, none));
     expect(payment?.status).toBe('refunded');
+  });
+
+  it('past the last tier, staff still refund the food not handed over; the buyer is quoted nothing', async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: admin.bearer,
+      payload: { name: 'Late Samosa', price: 45, stock: 10 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const productId = added.json<{ product: { _id: string } }>().product._id;
+    const show = await newShow();
+    const eaten = await paidBooking(show, ['G1'], true, asha, [{ productId, quantity: 2 }]);
+    const uneaten = await paidBooking(show, ['G2'], true, asha, [{ productId, quantity: 2 }]);
+    at(show, 90 * MINUTE);
+    const collected = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${eaten}/collect`,
+      headers: door.bearer,
+    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    at(show, 10 * MINUTE);
+    expect((await quote(uneaten)).json()).toMatchObject({ allowed: false, refundAmount: 0 });
+    expect((await quote(uneaten, door)).json()).toMatchObject({ allowed: false, refundAmount: 90 });
+    expect(
+      (await cancel(uneaten, door, { reason: 'Asked at the desk' })).json().booking.refund,
+    ).toMatchObject({
+      amount: 90,
+    });
+    expect(await refundOf(uneaten)).toMatchObject({ amountPaise: 9_000 });
+    // Handed over, the food is not given back: nothing comes back past the last tier.
+    expect((await cancel(eaten, door, { reason: 'Asked at the desk' })).json().booking.refund).toBeNull();
+    expect(await refundOf(eaten)).toMatchObject({ amountPaise: 0 });
   });
 
   it('a show the cinema cancels is refunded in full, even inside the half tier', async () => {

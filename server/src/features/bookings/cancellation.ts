@@ -98,5 +98,8 @@ export async function readCancellation({
   const asBuyer = booking.userId === actor.id || !actor.isStaff;
   if (booking.checkedInAt && asBuyer) return { ...none, paidPaise };
   const quote = await policyQuote(db, { booking, startsAt, paidPaise, now });
+  // Past the last tier a buyer may not cancel, so nothing comes back to them; staff still see
+  // what their cancel would refund (the uncollected food).
+  if (!quote.allowed && asBuyer) return { ...none, paidPaise };
   return { ...quote, paidPaise };
 }

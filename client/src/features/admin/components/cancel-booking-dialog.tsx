@@ -69,7 +69,9 @@ export function CancelBookingDialog({ booking, onClose }: { booking: Booking; on
             <strong>{formatRupees(quote.data.refundAmount)}</strong>
             {quote.data.allowed
               ? ` (${quote.data.refundPercent}%${quote.data.until ? ` until ${formatDateTime(quote.data.until, timeZone)}` : ''})`
-              : ' (past the last tier)'}
+              : quote.data.refundAmount > 0
+                ? ' (past the last tier: the food and drink not yet handed over)'
+                : ' (past the last tier)'}
             .
           </p>
           <Field
