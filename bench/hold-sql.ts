@@ -44,6 +44,11 @@ const CLIENTS = 8;
 const WARM_UP_SECONDS = Number(process.env.HOLD_WARMUP ?? 5);
 /** Most holds a second the "hold" shape has seats and accounts for, warm-up and run together. */
 const MOST_HOLDS_PER_SECOND = 4_000;
+/**
+ * Holds a "hold" call makes in one transaction. More than one (HOLD_BATCH=4) measures what
+ * batching holds would save: the commit, the round trips and the NOTIFY shared by the batch.
+ */
+const HOLD_BATCH = Number(process.env.HOLD_BATCH ?? 1);
 
 /** A 500-seat house has classes: the front rows cheapest, the back rows reclining. */
 function classedLayout(totalSeats: number): { layout: Layout; prices: Record<string, number> } {
@@ -164,15 +169,22 @@ export async function holdFunctionBench(seconds = 10, threads = 2): Promise<Hold
       const seats = show.seats.length;
       const pairs = Math.floor(seats / 2);
       const free = path.join(scriptDir, `hold-${seats}.sql`);
+      // This client's next pairs: pairs are numbered across the copies, the clients' interleaved;
+      // HOLD_BATCH holds of them in one transaction (a trial of batching; one hold by default).
+      const one = (i: number) => [
+        `\\set p (:k * ${CLIENTS} + :client_id) * ${HOLD_BATCH} + ${i}`,
+        `\\set n :p / ${pairs} + 1`,
+        `\\set a (:p % ${pairs}) * 2`,
+        ...call(copyIdSql(seats, ':n'), ':p + 1', ':a', "now() + interval '1 hour'").slice(0, 2),
+      ];
       fs.writeFileSync(
         free,
         [
-          // This client's next pair: pairs are numbered across the copies, the clients' interleaved.
           '\\set k :k + 1',
-          `\\set p :k * ${CLIENTS} + :client_id`,
-          `\\set n :p / ${pairs} + 1`,
-          `\\set a (:p % ${pairs}) * 2`,
-          ...call(copyIdSql(seats, ':n'), ':p + 1', ':a', "now() + interval '1 hour'"),
+          ...(HOLD_BATCH > 1 ? ['BEGIN;'] : []),
+          ...Array.from({ length: HOLD_BATCH }, (_, i) => one(i)).flat(),
+          ...(HOLD_BATCH > 1 ? ['COMMIT;'] : []),
+          `SELECT pg_notify('marquee_seats', (${copyIdSql(seats, ':n')})::text);`,
           '',
         ].join('\n'),
       );
@@ -246,7 +258,9 @@ export async function holdFunctionBench(seconds = 10, threads = 2): Promise<Hold
           shape === 'hold' ? counterFrom.get(seats) : undefined,
         );
         const cpu = postgresCpuSeconds() - before;
-        const transactions = processed(output);
+        // A call of the "hold" shape makes HOLD_BATCH holds; the figures are per hold.
+        const perCall = shape === 'hold' ? HOLD_BATCH : 1;
+        const transactions = processed(output) * perCall;
         if (process.env.HOLD_PROFILE) {
           // Needs shared_preload_libraries = 'pg_stat_statements' and pg_stat_statements.track = all.
           const top = execFileSync(
@@ -269,7 +283,7 @@ export async function holdFunctionBench(seconds = 10, threads = 2): Promise<Hold
         figures.push({
           shape,
           seats,
-          holdsPerSecond: tpsOf(output),
+          holdsPerSecond: tpsOf(output) * perCall,
           cpuMsPerHold: transactions ? Math.round((cpu * 1000 * 1000) / transactions) / 1000 : 0,
           heldShare: transactions ? Math.round((held / transactions) * 100) / 100 : 0,
         });
