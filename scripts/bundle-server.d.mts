@@ -8,3 +8,12 @@ export declare function fingerprint(inputs: string[]): string;
 
 /** Builds the bundle when the server's or shared's sources changed since the last build. */
 export declare function bundleServerIfChanged(): Promise<void>;
+
+/**
+ * The simulator's command line in one file (server/dist/sim/NAME.mjs), with a source mutant's
+ * patch applied when `source` is given; answers the file's path.
+ */
+export declare function bundleSimulator(
+  name: string,
+  source?: { file: string; find: string; replace: string },
+): Promise<string>;

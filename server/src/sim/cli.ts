@@ -22,6 +22,13 @@ import { pathToFileURL } from 'node:url';
 import { findMutant, mutants } from './mutants.ts';
 import type { CampaignResult } from './run.ts';
 
+/**
+ * The source mutant a bundle of this CLI was built with, its patch already applied
+ * (scripts/bundle-server.mjs, `bundleSimulator`); undefined when run from the sources.
+ */
+declare const MARQUEE_BAKED_MUTANT: string | undefined;
+const baked = typeof MARQUEE_BAKED_MUTANT === 'string' ? MARQUEE_BAKED_MUTANT : undefined;
+
 /** Marks the line with which a job of `--jobs` hands its result to the command that started it. */
 const RESULT = 'sim-job-result ';
 
@@ -38,7 +45,11 @@ if (args.includes('--list-mutants')) {
 
 const mutantName = option('mutant');
 const mutant = mutantName ? findMutant(mutantName) : undefined;
-if (mutant?.source) {
+if (baked !== undefined && mutantName !== baked) {
+  console.error(`This build of the simulator carries mutant ${baked}: run it with --mutant ${baked}`);
+  process.exit(2);
+}
+if (mutant?.source && baked === undefined) {
   // Before anything of the app is imported: the patched module is the one every importer gets.
   const url = new URL(`../${mutant.source.file}`, import.meta.url).href;
   register(pathToFileURL(new URL('./mutant-hooks.mjs', import.meta.url).pathname).href, {
