@@ -3,19 +3,11 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['server/**/*.test.ts'];
 const unitTests = ['shared/**/*.test.ts', 'client/**/*.test.ts', 'server/**/*.unit.test.ts'];
 /**
- * Browser specs that run one at a time after the others: two time the app (seats turn red within
- * a second; the hero's 5 s), the rest change what every spec's pages show while they run (menu
- * items on every booking page, the cinema's GSTIN on every invoice).
+ * Browser specs that run one at a time after the others, because they time the app: seats turn
+ * red within a second; the hero's 5 s. (Specs that change what every page shows — a menu item, the
+ * cinema's GSTIN — start an app of their own, e2e/browser.ts `useOwnApp`, and run with the rest.)
  */
-const aloneSpecs = [
-  'e2e/live-seats.spec.ts',
-  'e2e/hero.spec.ts',
-  'e2e/food.spec.ts',
-  'e2e/boxoffice.spec.ts',
-  'e2e/menu-picture.spec.ts',
-  'e2e/invoice.spec.ts',
-  'e2e/reports.spec.ts',
-];
+const aloneSpecs = ['e2e/live-seats.spec.ts', 'e2e/hero.spec.ts'];
 /** What both browser projects share: the built app the global set-up starts, and a minute a test. */
 const browserTests = { testTimeout: 60_000, globalSetup: ['e2e/global-setup.ts'] };
 
@@ -28,8 +20,8 @@ const browserTests = { testTimeout: 60_000, globalSetup: ['e2e/global-setup.ts']
  * file still opens its own database and app, and no server test mocks a module or changes the
  * environment; the browser tests keep a process per file (e2e/browser.ts closes its Chromium
  * after the file). Browser spec files run two at a time against one app, each booking shows no
- * other spec books; those that time the app or change what every page shows run afterwards, one
- * at a time (`e2e-alone`, in a run of its own: scripts/test.mjs).
+ * other spec books (a spec that changes what every page shows starts an app of its own); those that
+ * time the app run afterwards, one at a time (`e2e-alone`, in a run of its own: scripts/test.mjs).
  */
 export default defineConfig({
   test: {

@@ -1,3 +1,4 @@
+import type { Discrepancy } from '@marquee/shared';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -6,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { serverBundle } from '../scripts/bundle-server.mjs';
+import { adminAccount } from './admin-account.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -104,6 +106,27 @@ export async function startApp({ port, env = {} }: StartAppOptions = {}): Promis
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { baseURL, close };
+}
+
+/**
+ * The app's own reconciliation (GET /api/admin/reconciliation), asked as the staff account of
+ * admin-account.ts, which the app must have been started with. A refund still within its grace
+ * period (REFUND_OVERDUE_MS) is in flight, not a discrepancy, so a refund the last test caused
+ * cannot make this fail.
+ */
+export async function reconcile(app: RunningApp): Promise<Discrepancy[]> {
+  const signIn = await fetch(`${app.baseURL}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.baseURL },
+    body: JSON.stringify({ email: adminAccount.email, password: adminAccount.password }),
+  });
+  const token = signIn.headers.get('set-auth-token');
+  if (!signIn.ok || !token) throw new Error(`Reconciliation: the admin could not sign in (${signIn.status})`);
+  const report = await fetch(`${app.baseURL}/api/admin/reconciliation`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!report.ok) throw new Error(`Reconciliation: ${report.status} ${await report.text()}`);
+  return ((await report.json()) as { discrepancies: Discrepancy[] }).discrepancies;
 }
 
 /** The PostgreSQL server the server tests use (trust auth on this machine and in CI). */

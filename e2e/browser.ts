@@ -7,7 +7,9 @@ import {
   type Page,
   type Response,
 } from 'playwright-core';
-import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
+import { adminAccount } from './admin-account.ts';
+import { reconcile, startApp, type RunningApp } from './app-server.ts';
 
 let appOverride: string | undefined;
 
@@ -25,6 +27,33 @@ export function useApp(url: () => string) {
   afterAll(() => {
     appOverride = undefined;
   });
+}
+
+/**
+ * The spec file's own app: a fresh embedded database with the staff account of admin-account.ts,
+ * started before the file's tests and stopped after them, every fixture and browser pointed at it.
+ * For a spec that changes what every page shows (a menu item on every booking page, the cinema's
+ * GSTIN on every invoice): on the shared app it would change other specs' pages, so it would have
+ * to run alone. Money and seats must agree when it stops, as on the shared app. Call it at the top
+ * level, before the file's other hooks, so they run inside it.
+ */
+export function useOwnApp(env: Record<string, string> = {}) {
+  let app: RunningApp | undefined;
+  beforeAll(async () => {
+    app = await startApp({
+      env: { ADMIN_EMAIL: adminAccount.email, ADMIN_PASSWORD: adminAccount.password, ...env },
+    });
+    // Starting an app and its new database takes a while beside another spec's browser.
+  }, 120_000);
+  afterAll(async () => {
+    if (!app) return;
+    try {
+      expect(await reconcile(app), 'reconciliation of the spec’s own app').toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+  useApp(() => app!.baseURL);
 }
 
 /** Flags that keep Chromium quiet on a machine with no outside network. */

@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Discrepancy } from '@marquee/shared';
 import type { TestProject } from 'vitest/node';
 import { bundleServerIfChanged } from '../scripts/bundle-server.mjs';
 import { adminAccount } from './admin-account.ts';
-import { PGLITE_TEMPLATE_VARIABLE, startApp, type RunningApp } from './app-server.ts';
+import { PGLITE_TEMPLATE_VARIABLE, reconcile, startApp } from './app-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,7 +34,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseURL', app.baseURL);
   return async () => {
-    let found: Discrepancy[];
+    let found;
     try {
       found = await reconcile(app);
     } finally {
@@ -51,24 +50,4 @@ export default async function setup(project: TestProject) {
       );
     }
   };
-}
-
-/**
- * The app's own reconciliation (GET /api/admin/reconciliation), asked as staff. A refund still
- * within its grace period (REFUND_OVERDUE_MS) is in flight, not a discrepancy, so a refund the
- * last spec caused cannot make this fail.
- */
-async function reconcile(app: RunningApp): Promise<Discrepancy[]> {
-  const signIn = await fetch(`${app.baseURL}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.baseURL },
-    body: JSON.stringify({ email: adminAccount.email, password: adminAccount.password }),
-  });
-  const token = signIn.headers.get('set-auth-token');
-  if (!signIn.ok || !token) throw new Error(`Reconciliation: the admin could not sign in (${signIn.status})`);
-  const report = await fetch(`${app.baseURL}/api/admin/reconciliation`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!report.ok) throw new Error(`Reconciliation: ${report.status} ${await report.text()}`);
-  return ((await report.json()) as { discrepancies: Discrepancy[] }).discrepancies;
 }

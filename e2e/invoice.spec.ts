@@ -11,11 +11,13 @@ import {
   soonSlot,
   withdrawCreatedShows,
 } from './admin-fixtures.ts';
-import { openTestBrowser, seriousViolations } from './browser.ts';
+import { openTestBrowser, seriousViolations, useOwnApp } from './browser.ts';
 import { bookInPage, paymentPath } from './payment-fixtures.ts';
 
 // CONTRACT §10: /invoices/{bookingId} shows the tax invoice, reached from My Bookings and the
-// ticket, on one A4 page in print, in both themes on screen.
+// ticket, on one A4 page in print, in both themes on screen. Its own app: the cinema's GSTIN it
+// sets would be the seller on every other spec's invoices.
+useOwnApp();
 
 const shots = process.env.MARQUEE_SCREENSHOTS;
 let admin: string;

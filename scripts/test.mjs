@@ -134,7 +134,7 @@ if (browser) {
     failed = true;
   } else {
     failed = vitest(['e2e'], 'e2e') !== 0 || failed;
-    // The specs that time the app or change what every page shows, one at a time (vitest.config.ts).
+    // The specs that time the app, one at a time (vitest.config.ts).
     failed = vitest(['e2e-alone'], 'e2e-alone') !== 0 || failed;
   }
 }
