@@ -426,6 +426,10 @@ describe('the cancellation quote of an exchanged booking', () => {
     const cancelled = await cancelAsStaff(id, staffQuote.paidAmount);
     expect(cancelled.statusCode).toBe(200);
     expect(await refundedPaise(id)).toBe(70_000);
+    // One refund per payment, and the booking shows their sum: what the cancel gave back.
+    expect(cancelled.json().booking.refund).toMatchObject({ amount: 700 });
+    const read = await t.app.inject({ method: 'GET', url: `/api/bookings/${id}`, headers: ravi.bearer });
+    expect(read.json().booking.refund).toMatchObject({ amount: 700 });
   });
 });
 

@@ -162,16 +162,17 @@ export async function findBookings({
   const invoiceOf = new Map(invoiceRows.map((row) => [row.bookingId, row.number]));
   const itemsOf = await itemsOfBookings(db, bookingIds);
   const exchanges = await exchangesOf(db, rows, now, timeZone);
-  // One pass over the payments: the open one (its page is the payment link) and any refund.
-  const byBooking = new Map<string, { open?: PaymentRow; refund?: RefundRow }>();
+  // One pass over the payments: the open one (its page is the payment link) and their refunds.
+  const byBooking = new Map<string, { open?: PaymentRow; refunds: RefundRow[] }>();
   for (const { payment, refund } of paymentRows) {
     let entry = byBooking.get(payment.bookingId);
-    if (!entry) byBooking.set(payment.bookingId, (entry = {}));
+    if (!entry) byBooking.set(payment.bookingId, (entry = { refunds: [] }));
     if (payment.status === 'open') entry.open ??= payment;
-    if (refund) entry.refund ??= refund;
+    if (refund) entry.refunds.push(refund);
   }
   return rows.map(({ booking, show, movie, user, ...customer }) => {
-    const { open, refund } = byBooking.get(booking.id) ?? {};
+    const { open, refunds: paymentRefunds = [] } = byBooking.get(booking.id) ?? {};
+    const refund = combinedRefund(paymentRefunds);
     const payable = booking.status === 'pending' && !isHoldLapsed(booking.expiresAt.getTime(), now.getTime());
     // A counter sale's buyer is the customer at the counter; its account is the seller's.
     const buyer =
@@ -282,6 +283,23 @@ function bookingGst(
 }
 type PaymentRow = typeof payments.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * A booking's refunds as the one refund its buyer was told of. A booking paid in two payments (a
+ * dearer exchange's difference, CONTRACT §13) is refunded in a row per payment; the cancel's
+ * confirm said their sum. Failed if one failed, pending while one is, else succeeded; the reason
+ * and times are the latest payment's (`rows` come newest first).
+ */
+function combinedRefund(rows: RefundRow[]): RefundRow | undefined {
+  const [latest] = rows;
+  if (!latest || rows.length === 1) return latest;
+  const status = rows.some((row) => row.status === 'failed')
+    ? 'failed'
+    : rows.some((row) => row.status === 'pending')
+      ? 'pending'
+      : 'succeeded';
+  return { ...latest, status, amountPaise: rows.reduce((sum, row) => sum + row.amountPaise, 0) };
+}
 
 /** A booking as the API answers it, from its row and what was read or known beside it. */
 function toBookingView({
