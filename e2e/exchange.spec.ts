@@ -127,6 +127,12 @@ describe('changing a booking on a phone', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
     await page.getByRole('heading', { name: 'Pay the difference' }).waitFor();
     await page.getByText('A3, A4').first().waitFor();
+    // Each set of seats beside its own show's date and time: the seats now, and the new ones.
+    const seatsNow = page.locator('dt:text-is("Seats now") + dd');
+    await expect.poll(() => seatsNow.textContent()).toContain(show.showTime);
+    const newSeats = (await page.locator('dt:text-is("New seats") + dd').textContent()) ?? '';
+    expect(newSeats).toContain(other.showTime);
+    expect(newSeats.replace('G3, G4', '')).not.toBe((await seatsNow.textContent())?.replace('A3, A4', ''));
     await page.screenshot({ path: `${shots}/exchange-pay-dark.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -126,6 +126,11 @@ describe('the tax invoice page', () => {
     // Its two lines and the total row, beside the invoice's.
     expect(await note.getByRole('row').count()).toBe(2 + 2);
     expect(await link.getAttribute('href')).toBe(`#${number}`);
+    // The list on the invoice says what the note did, and to which invoice.
+    await page
+      .getByRole('region', { name: 'Credit notes of this booking' })
+      .getByText(/: ₹202 credited against this invoice$/)
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     if (shots) await page.screenshot({ path: `${shots}/invoice-credit-note.png`, fullPage: true });
 

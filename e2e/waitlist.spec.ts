@@ -82,4 +82,33 @@ describe('the waiting list', () => {
     await section.getByRole('link', { name: 'Pay now' }).click();
     await page.waitForURL(/\/pay\//);
   }, 180_000);
+
+  it('offers the list to a party best available cannot seat together, on a show not sold out', async () => {
+    const { timeZone } = await cinemaDates();
+    // One row of four with A2 and A4 sold: two seats left, but not together.
+    const { screen } = await callApi<ScreenResponse>(admin, 'POST', '/api/admin/screens', {
+      name: uniqueTitle('Row').slice(0, 40),
+      layout: gridLayout(4),
+    });
+    const slot = soonSlot(timeZone, 4 * 3600);
+    const { shows } = await callApi<CreateShowsResponse>(admin, 'POST', '/api/shows', {
+      movie: movieId,
+      screen: screen._id,
+      prices: { Standard: 180 },
+      dateTimings: [{ date: slot.date, timings: [{ time: slot.time, occupiedSeats: {} }] }],
+    });
+    const rowShow = shows[0]!._id;
+    await paidBooking(rowShow, ['A2', 'A4']);
+    const { page } = await openTestBrowser({ viewport: { width: 390, height: 844 } });
+    await signUpInPage(page);
+    await page.goto(`/booking/${movieId}?date=${slot.date}&show=${rowShow}`);
+    const best = page.getByRole('form', { name: 'Best available' });
+    await best.getByLabel('Seats').selectOption('2');
+    await best.getByRole('button', { name: 'Find best seats' }).click();
+    await best.getByRole('alert').filter({ hasText: 'No 2 seats together' }).waitFor();
+    await best.getByRole('button', { name: 'Join the waiting list for 2 seats' }).click();
+    await best.getByText('You are next on the waiting list for 2 seats.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    if (shots) await page.screenshot({ path: `${shots}/waitlist-party-phone.png`, fullPage: true });
+  }, 120_000);
 });

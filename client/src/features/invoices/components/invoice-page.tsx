@@ -132,7 +132,12 @@ function Parties({ seller, buyer, of }: Pick<Invoice, 'seller' | 'buyer'> & { of
   );
 }
 
-function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+/**
+ * The booking's credit notes, each with the invoice it reduces once the notes are read: after an
+ * exchange, the note that cancelled the invoice before this one is listed here too (CONTRACT §13).
+ */
+function InvoiceDocument({ invoice, notes }: { invoice: Invoice; notes: CreditNote[] | undefined }) {
+  const reduces = new Map(notes?.map((note) => [note.number, note.invoiceNumber]));
   const { seller, buyer, totals } = invoice;
   return (
     <article aria-labelledby="invoice-heading" className={documentClassName}>
@@ -172,17 +177,29 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           className="border-t border-zinc-200 pt-4 dark:border-zinc-800"
         >
           <h2 id="credit-notes-heading" className="text-sm font-semibold">
-            Credit notes against this invoice
+            Credit notes of this booking
           </h2>
           <ul className="mt-1 text-sm">
-            {invoice.creditNotes.map((note) => (
-              <li key={note.number}>
-                <a className="font-mono underline" href={`#${note.number}`}>
-                  {note.number}
-                </a>{' '}
-                of {formatDate(note.date, 'long')}: {formatRupees(note.total)} refunded
-              </li>
-            ))}
+            {invoice.creditNotes.map((note) => {
+              const against = reduces.get(note.number);
+              return (
+                <li key={note.number}>
+                  <a className="font-mono underline" href={`#${note.number}`}>
+                    {note.number}
+                  </a>{' '}
+                  of {formatDate(note.date, 'long')}: {formatRupees(note.total)} credited
+                  {against &&
+                    (against === invoice.number ? (
+                      ' against this invoice'
+                    ) : (
+                      <>
+                        {' '}
+                        against invoice <span className="font-mono">{against}</span>
+                      </>
+                    ))}
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}
@@ -278,7 +295,7 @@ export function InvoicePage({ bookingId }: { bookingId: string }) {
       <title>{`Invoice ${invoice.number}`}</title>
       <style>{printStyles}</style>
       <div className="marquee-documents">
-        <InvoiceDocument invoice={invoice} />
+        <InvoiceDocument invoice={invoice} notes={notes.data?.creditNotes} />
         {notes.data?.creditNotes.map((note) => (
           <CreditNoteDocument key={note.number} note={note} reference={invoice.booking.reference} />
         ))}

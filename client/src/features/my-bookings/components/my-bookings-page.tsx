@@ -98,7 +98,7 @@ export function MyBookingsPage() {
     // What comes back is asked for just before the question, so the dialog says it exactly (§13).
     let question: string | null;
     try {
-      question = cancelConfirmMessage(await getCancellation(booking._id));
+      question = cancelConfirmMessage(await getCancellation(booking._id), booking);
     } catch (error) {
       window.alert(cancelFailureText(error));
       return;

@@ -22,6 +22,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { CancellationPolicy } from '../../../components/ui/refund-terms.tsx';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { usePayment } from '../api/get-payment.ts';
+import { useUserBookings } from '../api/get-user-bookings.ts';
 import { usePaySandbox } from '../api/pay-sandbox.ts';
 import { useVerifyRazorpay } from '../api/verify-razorpay.ts';
 import { loadRazorpayCheckout } from '../razorpay-checkout.ts';
@@ -188,6 +189,9 @@ function PaymentDetails({
 
   // A dearer change's difference (CONTRACT §13): paid for the booking it changes, named by its reference.
   const changeOf = booking.exchangeOf;
+  // The booking being changed, from My Bookings' list: the show its seats are on now.
+  const { data: mine } = useUserBookings(changeOf !== null);
+  const changing = changeOf ? mine?.bookings.find((candidate) => candidate._id === changeOf._id) : undefined;
   const paidBooking = (): PaidBooking => ({
     reference: changeOf?.reference ?? booking.reference,
     movieTitle: booking.show.movie.title,
@@ -311,10 +315,31 @@ function PaymentDetails({
           <span className="font-mono tracking-wide">{changeOf?.reference ?? booking.reference}</span>
         </Row>
         <Row term="Movie">{booking.show.movie.title}</Row>
-        <Row term="Date">{showDateLabel(booking.show.showDate, 'long')}</Row>
-        <Row term="Time">{booking.show.showTime}</Row>
-        {changeOf && <Row term="Seats now">{changeOf.bookedSeats.join(', ')}</Row>}
-        <Row term={changeOf ? 'New seats' : 'Seats'}>{booking.bookedSeats.join(', ')}</Row>
+        {changeOf ? (
+          <>
+            {/* A change may be to another show: each set of seats with its own date and time. */}
+            <Row term="Seats now">
+              {changeOf.bookedSeats.join(', ')}
+              {changing && (
+                <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                  {showDateLabel(changing.show.showDate, 'long')}, {changing.show.showTime}
+                </span>
+              )}
+            </Row>
+            <Row term="New seats">
+              {booking.bookedSeats.join(', ')}
+              <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                {showDateLabel(booking.show.showDate, 'long')}, {booking.show.showTime}
+              </span>
+            </Row>
+          </>
+        ) : (
+          <>
+            <Row term="Date">{showDateLabel(booking.show.showDate, 'long')}</Row>
+            <Row term="Time">{booking.show.showTime}</Row>
+            <Row term="Seats">{booking.bookedSeats.join(', ')}</Row>
+          </>
+        )}
         {booking.items.length > 0 && <Row term="Food & drinks">{itemsText(booking.items)}</Row>}
         <Row term={changeOf ? 'Difference' : 'Amount'}>
           <span className="text-lg font-bold">{formatRupees(payment.amount)}</span>

@@ -1,6 +1,6 @@
 import { formatRupees, MAX_SEATS_PER_BOOKING } from '@marquee/shared';
 import { Sparkles } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.ts';
 
 interface BestAvailableProps {
@@ -8,6 +8,8 @@ interface BestAvailableProps {
   isBusy: boolean;
   /** Why the last try found nothing ('No 4 seats together'), shown beside the form. */
   error: string | null;
+  /** What to offer under that error (the waiting list for the party). */
+  afterError?: ReactNode;
   onPick: (quantity: number, seatClass: string | undefined) => void;
 }
 
@@ -18,7 +20,7 @@ const selectClassName =
  * "Best available": the buyer says how many (and which class); the page picks them by the server's
  * rule and shows them in the selection, to change or book (nothing is held until Book Now).
  */
-export function BestAvailable({ classes, isBusy, error, onPick }: BestAvailableProps) {
+export function BestAvailable({ classes, isBusy, error, afterError, onPick }: BestAvailableProps) {
   const headingId = useId();
   const errorId = useId();
   const [quantity, setQuantity] = useState(2);
@@ -82,6 +84,7 @@ export function BestAvailable({ classes, isBusy, error, onPick }: BestAvailableP
           {error}
         </p>
       )}
+      {error && afterError}
     </form>
   );
 }

@@ -42,7 +42,7 @@ import {
 import { useBookingSelection } from '../use-booking-selection.ts';
 import { heldSeatMessage, useHeldBack } from '../use-held-back.ts';
 import { BestAvailable } from './best-available.tsx';
-import { JoinWaitlist } from './join-waitlist.tsx';
+import { JoinWaitlist, PartyWaitlist } from './join-waitlist.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { HeldBookingNotice } from './held-booking-notice.tsx';
 import { menuKey, useMenu } from '../../food/api/products.ts';
@@ -144,7 +144,10 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     needsWheelchair,
     released: !isBeforeRelease,
   });
-  const [bestError, setBestError] = useState<string | null>(null);
+  /** The party best available last found no seats together for, on the show chosen then. */
+  const [bestMiss, setBestMiss] = useState<{ showId: string; quantity: number; seatClass?: string } | null>(
+    null,
+  );
   // The seats best available last picked: the summary says so while they are the selection.
   const [bestPickKey, setBestPickKey] = useState<string | null>(null);
   // The last refusal of Book Now, said beside it while the seats it was about stay chosen.
@@ -155,6 +158,8 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
   const heldSeats = held?.booking.bookedSeats;
   const mine = useMemo(() => new Set(heldSeats ?? []), [heldSeats]);
   const canChooseSeats = isSignedIn && (seatInfo.seats?.status ?? show?.status) === 'active';
+  // A miss on another show time says nothing of this one.
+  const missed = bestMiss && bestMiss.showId === show?._id ? bestMiss : null;
 
   const queryClient = useQueryClient();
   const createBooking = useCreateBooking();
@@ -266,10 +271,10 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
     if (!show || isBooking) return;
     const picked = bestAvailable(layout, seatInfo.occupied, quantity, seatClass);
     if (!picked) {
-      setBestError(`No ${quantity} seats together`);
+      setBestMiss({ showId: show._id, quantity, seatClass });
       return;
     }
-    setBestError(null);
+    setBestMiss(null);
     selection.replaceSeats(picked);
     setBestPickKey([...picked].sort(compareSeats).join(','));
     revealSummary.current = true;
@@ -424,7 +429,18 @@ export function BookingView({ movie, showsQuery }: BookingViewProps) {
                       price: priceOfClass(prices, name),
                     }))}
                     isBusy={isBooking}
-                    error={bestError}
+                    error={missed ? `No ${missed.quantity} seats together` : null}
+                    afterError={
+                      missed && (
+                        <PartyWaitlist
+                          show={show}
+                          quantity={missed.quantity}
+                          seatClass={missed.seatClass}
+                          isSignedIn={isSignedIn}
+                          onSignIn={requireSignIn}
+                        />
+                      )
+                    }
                     onPick={handleBestAvailable}
                   />
                 )

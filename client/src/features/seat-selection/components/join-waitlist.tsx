@@ -41,9 +41,7 @@ export function JoinWaitlist({ shows: ofDate, isSignedIn, onSignIn }: JoinWaitli
           <li key={show._id}>
             <WaitlistRow
               show={show}
-              entry={entries.find(
-                (e) => e.show._id === show._id && (e.status === 'waiting' || e.status === 'offered'),
-              )}
+              entry={liveEntry(entries, show)}
               isSignedIn={isSignedIn}
               onSignIn={onSignIn}
             />
@@ -51,6 +49,94 @@ export function JoinWaitlist({ shows: ofDate, isSignedIn, onSignIn }: JoinWaitli
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Joins a show's waiting list from the booking page: signs a visitor in first, says the place. */
+function useJoinAction(show: Show<unknown>, isSignedIn: boolean, onSignIn: (message: string) => void) {
+  const join = useJoinWaitlist();
+  const [error, setError] = useState<string | null>(null);
+  async function joinList(quantity: number, seatClass: string | undefined) {
+    if (!isSignedIn) return onSignIn('Please login to join the waiting list');
+    setError(null);
+    try {
+      const answer = await join.mutateAsync({
+        showId: show._id,
+        quantity,
+        ...(seatClass ? { class: seatClass } : {}),
+      });
+      toast.success(`You are number ${answer.entry.position ?? 1} on the waiting list for ${show.showTime}`);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Failed to join the waiting list');
+    }
+  }
+  return { joinList, error, isPending: join.isPending };
+}
+
+/** The buyer's live entry for a show (waiting or offered), if any. */
+function liveEntry(entries: readonly WaitlistEntry[], show: Show<unknown>) {
+  return entries.find((e) => e.show._id === show._id && (e.status === 'waiting' || e.status === 'offered'));
+}
+
+/**
+ * Best available found no seats together for the party: the way onto the show's waiting list for
+ * that many (and that class), which CONTRACT §13 gives a party the show cannot seat together, sold
+ * out or not. Not a form of its own: it sits inside best available's.
+ */
+export function PartyWaitlist({
+  show,
+  quantity,
+  seatClass,
+  isSignedIn,
+  onSignIn,
+}: {
+  show: Show<unknown>;
+  quantity: number;
+  seatClass: string | undefined;
+  isSignedIn: boolean;
+  onSignIn: (message: string) => void;
+}) {
+  const errorId = useId();
+  const entry = liveEntry(useWaitlist(isSignedIn).data?.entries ?? [], show);
+  const { joinList, error, isPending } = useJoinAction(show, isSignedIn, onSignIn);
+  if (entry) {
+    return (
+      <p className="text-sm">
+        {entryStatusText(entry)}{' '}
+        <Link
+          to="/mybookings"
+          className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+        >
+          My Bookings
+        </Link>
+      </p>
+    );
+  }
+  if (quantity > MAX_WAITLIST_PARTY) return null;
+  return (
+    <div className="text-sm">
+      <p className="text-zinc-600 dark:text-zinc-400">
+        When {quantity === 1 ? 'a seat comes' : `${quantity} seats together come`} free, we hold them for the
+        next party in line and email a link to pay.
+      </p>
+      <button
+        type="button"
+        onClick={() => void joinList(quantity, seatClass)}
+        disabled={isPending}
+        aria-describedby={error ? errorId : undefined}
+        className={buttonClassName('secondary', 'mt-2')}
+      >
+        <ListPlus aria-hidden className="size-4" />
+        {isPending
+          ? 'Joining…'
+          : `Join the waiting list for ${quantity}${seatClass ? ` ${seatClass}` : ''} seat${quantity === 1 ? '' : 's'}`}
+      </button>
+      {error && (
+        <p id={errorId} role="alert" className="mt-2 text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -65,10 +151,9 @@ function WaitlistRow({
   isSignedIn: boolean;
   onSignIn: (message: string) => void;
 }) {
-  const join = useJoinWaitlist();
+  const { joinList, error, isPending } = useJoinAction(show, isSignedIn, onSignIn);
   const [quantity, setQuantity] = useState(2);
   const [seatClass, setSeatClass] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const classes = Object.keys(show.prices);
 
@@ -86,24 +171,13 @@ function WaitlistRow({
     );
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isSignedIn) return onSignIn('Please login to join the waiting list');
-    setError(null);
-    try {
-      const answer = await join.mutateAsync({
-        showId: show._id,
-        quantity,
-        ...(seatClass ? { class: seatClass } : {}),
-      });
-      toast.success(`You are number ${answer.entry.position ?? 1} on the waiting list for ${show.showTime}`);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Failed to join the waiting list');
-    }
+    void joinList(quantity, seatClass || undefined);
   }
 
   return (
-    <form onSubmit={(e) => void handleSubmit(e)} aria-label={`Waiting list for ${show.showTime}`}>
+    <form onSubmit={handleSubmit} aria-label={`Waiting list for ${show.showTime}`}>
       <p className="text-sm font-semibold">{show.showTime} · Sold out</p>
       <div className="mt-1 flex flex-wrap items-end gap-3">
         <label className="w-28 text-sm font-medium">
@@ -138,8 +212,8 @@ function WaitlistRow({
             </select>
           </label>
         )}
-        <button type="submit" className={buttonClassName('secondary')} disabled={join.isPending}>
-          {join.isPending ? 'Joining…' : 'Join the waiting list'}
+        <button type="submit" className={buttonClassName('secondary')} disabled={isPending}>
+          {isPending ? 'Joining…' : 'Join the waiting list'}
         </button>
       </div>
       {error && (
