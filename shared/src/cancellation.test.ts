@@ -4,6 +4,7 @@ import {
   defaultCancellationTiers,
   describeCancellationPolicy,
   firstTierCutOff,
+  heldCancellationTiers,
   quoteCancellation,
 } from './cancellation.ts';
 
@@ -60,6 +61,17 @@ describe('quoteCancellation', () => {
     expect(firstTierCutOff(defaultCancellationTiers, startsAt)).toEqual(
       new Date(startsAt.getTime() - minutes(120)),
     );
+  });
+});
+
+describe('heldCancellationTiers', () => {
+  it('reads the policy a booking kept: {} the defaults, none or unreadable null', () => {
+    expect(heldCancellationTiers({})).toEqual(defaultCancellationTiers);
+    const tiers = [{ minutesBefore: 60, refundPercent: 80 }];
+    expect(heldCancellationTiers({ tiers })).toEqual(tiers);
+    expect(heldCancellationTiers({ tiers: [] })).toEqual([]);
+    expect(heldCancellationTiers(null)).toBeNull();
+    expect(heldCancellationTiers({ tiers: [{ minutesBefore: -1, refundPercent: 50 }] })).toBeNull();
   });
 });
 

@@ -50,6 +50,18 @@ export const cancellationSettingsSchema = z.strictObject({
 });
 export type CancellationSettings = z.infer<typeof cancellationSettingsSchema>;
 
+/**
+ * The tiers a booking keeps (CONTRACT §10: a change of the policy applies to bookings made after
+ * it): `bookings.cancellation_policy`, the settings' `cancellation` section in force when it was
+ * made, `{}` while the defaults were. Null when the booking has none it can be read by: the
+ * caller takes the policy of now.
+ */
+export function heldCancellationTiers(snapshot: unknown): CancellationTier[] | null {
+  if (snapshot === null || typeof snapshot !== 'object') return null;
+  const held = cancellationSettingsSchema.safeParse({ tiers: defaultCancellationTiers, ...snapshot });
+  return held.success ? held.data.tiers : null;
+}
+
 export interface CancellationQuote {
   /** Whether the buyer may cancel now. */
   allowed: boolean;

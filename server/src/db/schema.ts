@@ -298,6 +298,12 @@ export const bookings = pgTable(
      * trigger in db/sql/marquee_booking_tax_rates.sql in the statement that inserts it.
      */
     taxRates: jsonb('tax_rates').$type<Record<string, unknown>>(),
+    /**
+     * The `cancellation` section of the settings in force when the booking was made (its tiers),
+     * what cancelling and exchanging it follow: filled by the same trigger ({} while the defaults
+     * were in force).
+     */
+    cancellationPolicy: jsonb('cancellation_policy').$type<Record<string, unknown>>(),
     /** The buyer's GSTIN, given with the booking (printed on the invoice). */
     buyerGstin: text('buyer_gstin'),
     /** The business that GSTIN is registered to, as the invoice names the recipient (with the GSTIN only). */

@@ -235,9 +235,8 @@ describe('the policy’s tiers, exact at their boundaries', () => {
     expect(cancelled.json().booking.refund).toMatchObject({ amount: staffQuote.refundAmount });
   });
 
-  it('follows the tiers an admin sets, read at the moment of the cancel', async () => {
+  it('follows the tiers an admin set before the booking was made', async () => {
     const show = await newShow(10_000);
-    const id = await paidBooking(show);
     await t.app.inject({
       method: 'PUT',
       url: '/api/admin/settings',
@@ -251,6 +250,7 @@ describe('the policy’s tiers, exact at their boundaries', () => {
         },
       },
     });
+    const id = await paidBooking(show);
     at(show, 61 * MINUTE);
     expect((await quote(id)).json()).toMatchObject({ allowed: true, refundAmount: 25, refundPercent: 25 });
     expect((await cancel(id)).json().booking.refund).toMatchObject({ amount: 25 });
@@ -376,6 +376,48 @@ describe('who chooses the amount', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect((await refundOf(id))?.amountPaise).toBe(33_333);
+  });
+});
+
+describe('a change of the policy', () => {
+  it('applies to bookings made after it: one paid before keeps its tiers, to cancel and to exchange', async () => {
+    const show = await newShow();
+    const before = await paidBooking(show, ['H1']);
+    const stricter = [{ minutesBefore: 240, refundPercent: 100 }];
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin.bearer,
+      payload: { cancellation: { tiers: stricter } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await paidBooking(show, ['H2']);
+    at(show, 100 * MINUTE);
+    // Made under the defaults: half back 100 minutes before; made under the stricter tiers: none.
+    expect((await quote(before)).json()).toMatchObject({
+      allowed: true,
+      refundPercent: 50,
+      refundAmount: 166.66,
+      tiers: [
+        { minutesBefore: 120, refundPercent: 100 },
+        { minutesBefore: 30, refundPercent: 50 },
+      ],
+    });
+    expect((await quote(after)).json()).toMatchObject({ allowed: false, tiers: stricter });
+    expect((await cancel(after)).statusCode).toBe(409);
+    // Its exchange follows its own first tier too: open until 120 minutes before, not 240.
+    at(show, 150 * MINUTE);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${before}/exchange`,
+      headers: asha.bearer,
+      payload: { showId: show.id, selectedSeats: ['H3'] },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    at(show, 100 * MINUTE);
+    const cancelled = await cancel(before);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await refundOf(before)).toMatchObject({ amountPaise: 16_666 });
   });
 });
 

@@ -1,4 +1,9 @@
-import { quoteCancellation, type CancellationQuote } from '@marquee/shared';
+import {
+  heldCancellationTiers,
+  quoteCancellation,
+  type CancellationQuote,
+  type CancellationTier,
+} from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { bookings, payments, shows } from '../../db/schema.ts';
@@ -28,7 +33,15 @@ export async function uncollectedItemsPaise(tx: Queryable, booking: BookingRow):
   return items.reduce((sum, item) => sum + item.unitPricePaise * item.quantity, 0);
 }
 
-/** The policy (settings.cancellation.tiers, read now) applied to a paid booking at `now`. */
+/**
+ * The policy a booking follows: the tiers in force when it was made, which it keeps (CONTRACT
+ * §10); the settings of now only for a booking that kept none.
+ */
+export async function bookingTiers(tx: Queryable, booking: BookingRow): Promise<CancellationTier[]> {
+  return heldCancellationTiers(booking.cancellationPolicy) ?? (await readSettings(tx)).cancellation.tiers;
+}
+
+/** The booking's policy (`bookingTiers`) applied to it, paid, at `now`. */
 export async function policyQuote(
   tx: Queryable,
   {
@@ -38,9 +51,8 @@ export async function policyQuote(
     now,
   }: { booking: BookingRow; startsAt: Date; paidPaise: number; now: Date },
 ): Promise<CancellationQuote> {
-  const { cancellation } = await readSettings(tx);
   return quoteCancellation({
-    tiers: cancellation.tiers,
+    tiers: await bookingTiers(tx, booking),
     now,
     startsAt,
     paidPaise,
@@ -49,6 +61,8 @@ export async function policyQuote(
 }
 
 export interface CancellationAnswer {
+  /** The policy the booking follows (`bookingTiers`). */
+  tiers: CancellationTier[];
   allowed: boolean;
   refundPaise: number;
   refundPercent: number;
@@ -82,7 +96,8 @@ export async function readCancellation({
   if (!row) throw notFound('Booking not found');
   const { booking, startsAt } = row;
   if (booking.userId !== actor.id && !actor.isStaff) throw new AppError('FORBIDDEN', messages.notAuthorized);
-  const none = { allowed: false, refundPaise: 0, refundPercent: 0, until: null, paidPaise: 0 };
+  const tiers = await bookingTiers(db, booking);
+  const none = { tiers, allowed: false, refundPaise: 0, refundPercent: 0, until: null, paidPaise: 0 };
   if (booking.status === 'pending')
     return { ...none, allowed: true, until: startsAt > now ? startsAt : null };
   if (booking.status !== 'paid') return none;
@@ -101,5 +116,5 @@ export async function readCancellation({
   // Past the last tier a buyer may not cancel, so nothing comes back to them; staff still see
   // what their cancel would refund (the uncollected food).
   if (!quote.allowed && asBuyer) return { ...none, paidPaise };
-  return { ...quote, paidPaise };
+  return { ...quote, tiers, paidPaise };
 }

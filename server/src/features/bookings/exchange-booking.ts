@@ -25,8 +25,7 @@ import {
   settleAfterCommit,
   type UseCaseDeps,
 } from '../payments/index.ts';
-import { readSettings } from '../settings/index.ts';
-import { uncollectedItemsPaise } from './cancellation.ts';
+import { bookingTiers, uncollectedItemsPaise } from './cancellation.ts';
 import { openCheckout } from './create-booking.ts';
 import { holdSeats, validateSeatRequest, type Hold } from './hold-seats.ts';
 import { holdChosenSeats, type KnownSeats, type SeatRulesConfig } from './layout-rules.ts';
@@ -108,8 +107,7 @@ export async function exchangeBooking(options: ExchangeOptions): Promise<Exchang
     if (booking.status !== 'paid') throw conflict(exchangeMessages.notPaid);
     if (booking.channel === 'counter') throw conflict(exchangeMessages.atCounter);
     if (booking.checkedInAt) throw conflict(exchangeMessages.admitted);
-    const { cancellation } = await readSettings(tx);
-    const cutOff = firstTierCutOff(cancellation.tiers, oldShow.startsAt);
+    const cutOff = firstTierCutOff(await bookingTiers(tx, booking), oldShow.startsAt);
     if (!cutOff || now.getTime() > cutOff.getTime()) throw conflict(exchangeMessages.tooLate);
     if (seats.length !== booking.seats.length) throw badRequest(exchangeMessages.count(booking.seats.length));
     if (showId === booking.showId && seats.every((seat) => booking.seats.includes(seat)))

@@ -16,7 +16,6 @@ import { isAdmin, isStaff, requireUser } from '../auth/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { cancelAndRefund } from './cancel-booking.ts';
 import { readCancellation } from './cancellation.ts';
-import { readSettings } from '../settings/index.ts';
 import { createBooking } from './create-booking.ts';
 import { exchangeAndRefund } from './exchange-booking.ts';
 import { bookingDocs as docs } from './docs.ts';
@@ -97,7 +96,6 @@ export async function bookingRoutes(app: FastifyInstance) {
         actor: { id: user.id, isStaff: isStaff(user) },
         now: clock(),
       });
-      const { cancellation } = await readSettings(db);
       return {
         success: true,
         message: answer.allowed ? 'This booking can be cancelled' : 'This booking can no longer be cancelled',
@@ -106,7 +104,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         refundPercent: answer.refundPercent,
         until: answer.until?.toISOString() ?? null,
         paidAmount: paiseToRupees(answer.paidPaise),
-        tiers: cancellation.tiers,
+        tiers: answer.tiers,
       };
     },
   );
