@@ -431,6 +431,33 @@ describe('the cancellation quote of an exchanged booking', () => {
     const read = await t.app.inject({ method: 'GET', url: `/api/bookings/${id}`, headers: ravi.bearer });
     expect(read.json().booking.refund).toMatchObject({ amount: 700 });
   });
+  it('a show the cinema cancels after a dearer exchange counts the booking once, refunded through both payments', async () => {
+    const [show] = await db().select().from(shows).where(eq(shows.id, ownShow));
+    const ownShowToCancel = (
+      await insertShow(t.testDb.database.db, {
+        movieId: show!.movieId,
+        startsAt: new Date(startsAt.getTime() + 30 * 3_600_000),
+        layout: twoClassLayout(),
+        prices,
+      })
+    ).id;
+    const id = await book(ravi, ['A5', 'A6'], ownShowToCancel); // ₹400
+    const changed = await exchange(ravi, id, ['C5', 'C6'], ownShowToCancel);
+    await pay(ravi, changed.json<{ url: string }>().url); // ₹300 more
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/shows/${ownShowToCancel}/cancel`,
+      headers: admin.bearer,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      message: 'Show cancelled. 1 booking cancelled, 1 refunded',
+      cancelledBookings: 1,
+      refundedBookings: 1,
+    });
+    expect(await refundedPaise(id)).toBe(70_000);
+  });
 });
 
 describe('the single-seat rule in a dearer change within the show', () => {

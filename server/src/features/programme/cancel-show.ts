@@ -22,6 +22,8 @@ export interface CancelShowOutcome {
   cancelledBookings: number;
   /** Refunds recorded for paid bookings, for the refund worker to carry out after commit. */
   refundIds: string[];
+  /** The booking of each of them: one paid in two payments (a dearer exchange) has two refunds. */
+  bookingOfRefund: Map<string, string>;
   /** Checkouts that could still be paid (unpaid and lapsed bookings), to close at the gateway. */
   openCheckouts: GatewayPayment[];
 }
@@ -59,6 +61,7 @@ export async function cancelShow({
       changed: false,
       cancelledBookings: 0,
       refundIds: [],
+      bookingOfRefund: new Map(),
       openCheckouts: [],
     };
     if (show.status === 'cancelled') return outcome;
@@ -96,13 +99,13 @@ export async function cancelShow({
         // in full: all that was paid and is not back yet (an exchange's difference may be).
         await enqueueEmail(tx, { kind: 'show-cancelled', bookingId });
         const owed = await refundablePaise(tx, captured);
-        outcome.refundIds.push(
-          ...(await recordBookingRefund(
-            tx,
-            { captured, amountPaise: owed, reason: SHOW_CANCELLED_REASON },
-            now,
-          )),
+        const recorded = await recordBookingRefund(
+          tx,
+          { captured, amountPaise: owed, reason: SHOW_CANCELLED_REASON },
+          now,
         );
+        outcome.refundIds.push(...recorded);
+        for (const refundId of recorded) outcome.bookingOfRefund.set(refundId, bookingId);
       }
     }
     // Every checkout of the show that is not paid may still complete at its gateway: close them.
