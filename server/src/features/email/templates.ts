@@ -31,7 +31,10 @@ export interface BookingFacts {
   amountPaise: number;
   /** While unpaid: the time (h:mm AM/PM, the cinema's) the held seats are kept until. */
   payBy: string;
+  /** What the booking's payments were refunded, all of them (null: none). */
   refundPaise: number | null;
+  /** Why the latest refund was made (refunds.reason): what a late payment's email explains. */
+  refundReason?: string | null;
   ticketUrl: string;
   ticketCode: string | null;
   /** A paid booking's share link: opens the ticket without an account (CONTRACT §6). */
@@ -122,8 +125,9 @@ function venueText(venue: CinemaDetails): string {
   return `\n\nFind us\n${detailsText(rows)}${venue.mapUrl ? `\nDirections: ${venue.mapUrl}` : ''}`;
 }
 
+// A settled refund of nothing (a cancel past the policy's last tier) is no refund to announce.
 const refundLine = (facts: BookingFacts) =>
-  facts.refundPaise === null
+  !facts.refundPaise
     ? ''
     : `A refund of ${formatRupees(paiseToRupees(facts.refundPaise))} is on its way to the card you paid with.`;
 
@@ -276,17 +280,24 @@ export function bookingCancelledEmail(brand: Brand, facts: BookingFacts): Outgoi
   };
 }
 
+/**
+ * A payment that could not be taken for its booking: why, in the words the refund was recorded
+ * with (the show had started, the seats were taken after the window, …), and the refund.
+ */
 export function latePaymentRefundedEmail(brand: Brand, facts: BookingFacts): OutgoingEmail {
   const rows = bookingRows(facts);
   const refund = refundLine(facts) || 'Your payment is being refunded in full.';
+  const why = facts.refundReason
+    ? `Your payment could not be used for a booking: ${facts.refundReason.charAt(0).toLowerCase()}${facts.refundReason.slice(1)}.`
+    : 'Your payment could not be used for a booking.';
   return {
     to: facts.email,
     subject: `Your payment for ${facts.movie} was refunded`,
-    text: `Hello ${facts.name},\n\nYour payment arrived after the payment window closed and some of your seats had been taken, so there is no booking. ${refund}\n\n${detailsText(rows)}`,
+    text: `Hello ${facts.name},\n\n${why} There is no booking. ${refund}\n\n${detailsText(rows)}`,
     html: layout(
       brand,
       'Your payment was refunded',
-      `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}, your payment arrived after the payment window closed and some of your seats had been taken, so there is no booking. ${escapeHtml(refund)}</p>${detailsTable(rows)}`,
+      `<p style="margin:0 0 8px">Hello ${escapeHtml(facts.name)}. ${escapeHtml(why)} There is no booking. ${escapeHtml(refund)}</p>${detailsTable(rows)}`,
     ),
   };
 }

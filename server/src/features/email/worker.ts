@@ -249,10 +249,12 @@ async function bookingFacts(
       runtime: movies.runtime,
       screenName: shows.screenName,
       shareVersion: bookings.shareVersion,
-      refundPaise: sql<
-        number | null
-      >`(select r.amount_paise from ${refunds} r join ${payments} p on p.id = r.payment_id
-        where p.booking_id = ${bookings.id} limit 1)`,
+      // All its payments' refunds: a booking paid in two payments (a dearer exchange) has two.
+      refundPaise: sql<number | null>`(select sum(r.amount_paise) from ${refunds} r
+        join ${payments} p on p.id = r.payment_id where p.booking_id = ${bookings.id})`,
+      refundReason: sql<string | null>`(select r.reason from ${refunds} r
+        join ${payments} p on p.id = r.payment_id where p.booking_id = ${bookings.id}
+        order by r.created_at desc limit 1)`,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
@@ -294,6 +296,7 @@ async function bookingFacts(
     amountPaise: row.amountPaise,
     payBy: showDateTime(row.expiresAt, timeZone).showTime,
     refundPaise: row.refundPaise === null ? null : Number(row.refundPaise),
+    refundReason: row.refundReason,
     ticketCode: row.status === 'paid' ? tickets.issue(bookingId, row.ticketVersion) : null,
     startsAt: row.startsAt,
     endsAt: new Date(row.startsAt.getTime() + runtimeMinutes(row.runtime) * 60_000),
