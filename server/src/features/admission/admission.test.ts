@@ -198,6 +198,9 @@ describe('POST /api/checkin', () => {
       { code: `${code}x` },
       { reference: 'ZZZZZZZZ' },
       { reference: 'O0I1' },
+      // Longer than any the app issues: the same words, not the schema's.
+      { code: 'x'.repeat(10_000) },
+      { reference: 'Z'.repeat(41) },
     ]) {
       const response = await call('POST', '/api/checkin', door, bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);

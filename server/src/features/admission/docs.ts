@@ -29,11 +29,22 @@ export const checkInInput = z
   .union(
     [
       z.object({
-        code: z.string().trim().min(1).max(500).meta({ description: "The ticket's QR code" }),
+        // Longer than any code the app issues: not one of its tickets (CONTRACT §6's words).
+        code: z
+          .string()
+          .trim()
+          .min(1)
+          .max(500, 'Invalid ticket')
+          .meta({ description: "The ticket's QR code" }),
         count: partyCount,
       }),
       z.object({
-        reference: z.string().trim().min(1).max(40).meta({ description: 'The booking reference' }),
+        reference: z
+          .string()
+          .trim()
+          .min(1)
+          .max(40, 'Invalid ticket')
+          .meta({ description: 'The booking reference' }),
         count: partyCount,
       }),
     ],
