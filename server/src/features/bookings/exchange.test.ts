@@ -358,18 +358,22 @@ describe('exchanging a booking for dearer seats', () => {
 describe('the cancellation quote of an exchanged booking', () => {
   let ownShow: string;
   let admin: SignedIn;
-  beforeAll(async () => {
-    admin = await signUp(t.app, { name: 'Admin' });
-    await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  /** A show of the first one's film, two classes, `hours` after it. */
+  const laterShow = async (hours: number) => {
     const [show] = await db().select().from(shows).where(eq(shows.id, showId));
-    ownShow = (
+    return (
       await insertShow(t.testDb.database.db, {
         movieId: show!.movieId,
-        startsAt: new Date(startsAt.getTime() + 20 * 3_600_000),
+        startsAt: new Date(startsAt.getTime() + hours * 3_600_000),
         layout: twoClassLayout(),
         prices,
       })
     ).id;
+  };
+  beforeAll(async () => {
+    admin = await signUp(t.app, { name: 'Admin' });
+    await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    ownShow = await laterShow(20);
   });
   const quote = async (who: SignedIn, id: string) =>
     (
@@ -432,15 +436,7 @@ describe('the cancellation quote of an exchanged booking', () => {
     expect(read.json().booking.refund).toMatchObject({ amount: 700 });
   });
   it('a show the cinema cancels after a dearer exchange counts the booking once, refunded through both payments', async () => {
-    const [show] = await db().select().from(shows).where(eq(shows.id, ownShow));
-    const ownShowToCancel = (
-      await insertShow(t.testDb.database.db, {
-        movieId: show!.movieId,
-        startsAt: new Date(startsAt.getTime() + 30 * 3_600_000),
-        layout: twoClassLayout(),
-        prices,
-      })
-    ).id;
+    const ownShowToCancel = await laterShow(30);
     const id = await book(ravi, ['A5', 'A6'], ownShowToCancel); // ₹400
     const changed = await exchange(ravi, id, ['C5', 'C6'], ownShowToCancel);
     await pay(ravi, changed.json<{ url: string }>().url); // ₹300 more

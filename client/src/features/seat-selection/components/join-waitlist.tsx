@@ -73,6 +73,22 @@ function useJoinAction(show: Show<unknown>, isSignedIn: boolean, onSignIn: (mess
   return { joinList, error, isPending: join.isPending };
 }
 
+/** Where the buyer stands on a show's list, with the way to My Bookings (where an offer is paid). */
+function EntryStatus({ entry, showTime }: { entry: WaitlistEntry; showTime?: string }) {
+  return (
+    <p className="text-sm">
+      {showTime && <span className="font-semibold">{showTime} · </span>}
+      {entryStatusText(entry)}{' '}
+      <Link
+        to="/mybookings"
+        className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+      >
+        My Bookings
+      </Link>
+    </p>
+  );
+}
+
 /** The buyer's live entry for a show (waiting or offered), if any. */
 function liveEntry(entries: readonly WaitlistEntry[], show: Show<unknown>) {
   return entries.find((e) => e.show._id === show._id && (e.status === 'waiting' || e.status === 'offered'));
@@ -99,19 +115,7 @@ export function PartyWaitlist({
   const errorId = useId();
   const entry = liveEntry(useWaitlist(isSignedIn).data?.entries ?? [], show);
   const { joinList, error, isPending } = useJoinAction(show, isSignedIn, onSignIn);
-  if (entry) {
-    return (
-      <p className="text-sm">
-        {entryStatusText(entry)}{' '}
-        <Link
-          to="/mybookings"
-          className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
-        >
-          My Bookings
-        </Link>
-      </p>
-    );
-  }
+  if (entry) return <EntryStatus entry={entry} />;
   if (quantity > MAX_WAITLIST_PARTY) return null;
   return (
     <div className="text-sm">
@@ -157,19 +161,7 @@ function WaitlistRow({
   const errorId = useId();
   const classes = Object.keys(show.prices);
 
-  if (entry) {
-    return (
-      <p className="text-sm">
-        <span className="font-semibold">{show.showTime}</span> · {entryStatusText(entry)}{' '}
-        <Link
-          to="/mybookings"
-          className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
-        >
-          My Bookings
-        </Link>
-      </p>
-    );
-  }
+  if (entry) return <EntryStatus entry={entry} showTime={show.showTime} />;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingExchangedEmail, type BookingFacts } from './templates.ts';
+import { bookingExchangedEmail, latePaymentRefundedEmail, type BookingFacts } from './templates.ts';
 
 const brand = {
   cinema: 'Marquee',
@@ -39,5 +39,30 @@ describe('the booking-exchanged email (CONTRACT §13)', () => {
     // An email queued before the difference was recorded says nothing about money.
     const older = await bookingExchangedEmail(brand, facts);
     expect(older.text).not.toMatch(/refunded|paid/);
+  });
+});
+
+const refunded: BookingFacts = { ...facts, refundPaise: 70_000 };
+
+describe('the late-payment email (CONTRACT §4: refunded, and the buyer told why)', () => {
+  it('gives the reason the refund was recorded with, not one reason for all', () => {
+    const started = latePaymentRefundedEmail(brand, {
+      ...refunded,
+      refundReason: 'The show had already started when the payment arrived',
+    });
+    expect(started.text).toContain(
+      'Your payment could not be used for a booking: the show had already started when the payment arrived. ' +
+        'There is no booking. A refund of ₹700 is on its way',
+    );
+    expect(started.text).not.toContain('seats had been taken');
+    expect(started.html).toContain('the show had already started when the payment arrived');
+    const taken = latePaymentRefundedEmail(brand, {
+      ...refunded,
+      refundReason: 'Some of the seats were taken after the payment window closed',
+    });
+    expect(taken.text).toContain('some of the seats were taken after the payment window closed.');
+    expect(latePaymentRefundedEmail(brand, refunded).text).toContain(
+      'Your payment could not be used for a booking.',
+    );
   });
 });
