@@ -207,12 +207,17 @@ describe('the buyer’s GSTIN on the payment page', () => {
     await page.getByRole('button', { name: 'Save GSTIN' }).click();
     await page.getByRole('alert').getByText('Please enter a valid GSTIN').waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
+    // Said right under the GSTIN's box, before the business name's.
+    expect(await field.evaluate((input) => input.nextElementSibling?.getAttribute('role'))).toBe('alert');
     await field.fill('27aapfu0939f1zv');
     const business = page.getByRole('textbox', { name: 'Business name, as registered (optional)' });
     await business.fill('X');
     await page.getByRole('button', { name: 'Save GSTIN' }).click();
     await page.getByRole('alert').getByText('The business name is 2 to 100 characters').waitFor();
     expect(await business.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await business.evaluate((input) => input.parentElement?.nextElementSibling?.getAttribute('role')),
+    ).toBe('alert');
     expect(await field.getAttribute('aria-invalid')).toBeNull();
     await business.fill('  Asha Traders LLP ');
     await page.getByRole('button', { name: 'Save GSTIN' }).click();

@@ -39,6 +39,12 @@ export function BuyerGstinField({ bookingId }: { bookingId: string }) {
     }
   }
 
+  // Under the field it is about: the GSTIN's below the GSTIN, the name's below the name.
+  const problem = (
+    <p id={`${id}-error`} role="alert" className="font-medium text-red-700 dark:text-red-400">
+      {error}
+    </p>
+  );
   return (
     <details className="mt-5 rounded-lg border border-zinc-200 px-4 py-3 text-sm dark:border-zinc-800">
       <summary className="cursor-pointer font-medium">Add a GSTIN to the tax invoice (optional)</summary>
@@ -56,6 +62,7 @@ export function BuyerGstinField({ bookingId }: { bookingId: string }) {
           aria-describedby={error && !isNameError ? `${id}-error` : `${id}-status`}
           className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 font-mono uppercase dark:border-zinc-700 dark:bg-zinc-950"
         />
+        {error && !isNameError && problem}
         <label htmlFor={`${id}-name`} className="font-medium">
           Business name, as registered (optional)
         </label>
@@ -70,15 +77,15 @@ export function BuyerGstinField({ bookingId }: { bookingId: string }) {
             aria-describedby={isNameError ? `${id}-error` : undefined}
             className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-zinc-950"
           />
-          <button type="submit" className={buttonClassName('secondary', 'h-10')} disabled={save.isPending}>
+          <button
+            type="submit"
+            className={buttonClassName('secondary', 'h-10 whitespace-nowrap')}
+            disabled={save.isPending}
+          >
             Save GSTIN
           </button>
         </div>
-        {error && (
-          <p id={`${id}-error`} role="alert" className="font-medium text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
+        {error && isNameError && problem}
         <p id={`${id}-status`} role="status" className="text-zinc-600 dark:text-zinc-400">
           {saved
             ? `The invoice will show GSTIN ${saved.gstin}${saved.legalName ? `, issued to ${saved.legalName}` : ''}.`
