@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseURL', app.baseURL);
   return async () => {
-    let found;
+    let found: Awaited<ReturnType<typeof reconcile>>;
     try {
       found = await reconcile(app);
     } finally {

@@ -22,8 +22,8 @@ export interface CancelShowOutcome {
   cancelledBookings: number;
   /** Refunds recorded for paid bookings, for the refund worker to carry out after commit. */
   refundIds: string[];
-  /** The booking of each of them: one paid in two payments (a dearer exchange) has two refunds. */
-  bookingOfRefund: Map<string, string>;
+  /** The same, a list per paid booking: one paid in two payments (a dearer exchange) has two. */
+  refundsPerBooking: string[][];
   /** Checkouts that could still be paid (unpaid and lapsed bookings), to close at the gateway. */
   openCheckouts: GatewayPayment[];
 }
@@ -61,7 +61,7 @@ export async function cancelShow({
       changed: false,
       cancelledBookings: 0,
       refundIds: [],
-      bookingOfRefund: new Map(),
+      refundsPerBooking: [],
       openCheckouts: [],
     };
     if (show.status === 'cancelled') return outcome;
@@ -105,7 +105,7 @@ export async function cancelShow({
           now,
         );
         outcome.refundIds.push(...recorded);
-        for (const refundId of recorded) outcome.bookingOfRefund.set(refundId, bookingId);
+        outcome.refundsPerBooking.push(recorded);
       }
     }
     // Every checkout of the show that is not paid may still complete at its gateway: close them.

@@ -154,15 +154,11 @@ export async function programmeRoutes(app: FastifyInstance) {
       // Counted in bookings: one paid in two payments (a dearer exchange) has two refunds. Refunds
       // of counter sales are not carried out here (no result): a cashier pays them back.
       const carriedOut = new Map(outcome.refunds.map((result) => [result.id, result.status]));
-      const refundsOf = new Map<string, (string | undefined)[]>();
-      for (const id of outcome.refundIds) {
-        const bookingId = outcome.bookingOfRefund.get(id) ?? id;
-        refundsOf.set(bookingId, [...(refundsOf.get(bookingId) ?? []), carriedOut.get(id)]);
-      }
       let refunded = 0;
       let pendingRefunds = 0;
       let atCounter = 0;
-      for (const statuses of refundsOf.values()) {
+      for (const ids of outcome.refundsPerBooking) {
+        const statuses = ids.map((id) => carriedOut.get(id));
         if (statuses.includes(undefined)) atCounter += 1;
         else if (statuses.every((status) => status === 'succeeded')) refunded += 1;
         else pendingRefunds += 1;
